@@ -1,0 +1,96 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import Fastify from "fastify";
+import type { AppDeps } from "./deps";
+import { contextFactory } from "./http/context";
+import { registerFileRoutes } from "./http/files";
+import { registerApiRateLimit } from "./http/api-rate-limit";
+import { registerOriginCheck } from "./http/origin";
+import { registerRateLimits } from "./http/rate-limit";
+import { registerMultipart } from "./http/uploads";
+import { registerProfileUploads } from "./routers/profile/uploads";
+import { appRouter, type AppRouter } from "./routers/_app";
+
+/** apps/web/dist, found from src/ (dev) and dist/ (built) alike. */
+const defaultWebDist = fileURLToPath(new URL("../../web/dist/", import.meta.url));
+
+/** Builds the HTTP app: plugins, /trpc, file routes, /healthz and the built web app. */
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 1024 * 1024,
+    trustProxy: deps.config.isProduction,
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: deps.config.isProduction ? [] : null,
+      },
+    },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+  registerOriginCheck(app, deps.config);
+  await registerRateLimits(app, deps.config);
+  await registerApiRateLimit(app, deps.config);
+
+  app.get("/healthz", async (_req, reply) => {
+    const ok = await deps.dbHandle.ping(2000);
+    return reply.code(ok ? 200 : 503).send({ status: ok ? "ok" : "unavailable", database: ok ? "up" : "down" });
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/trpc",
+    trpcOptions: {
+      router: appRouter,
+      createContext: contextFactory(deps),
+      onError({ error, path }) {
+        if (error.code === "INTERNAL_SERVER_ERROR") deps.logger.error({ err: error.cause ?? error, path }, "procedure failed");
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+  });
+
+  registerFileRoutes(app, deps);
+  await registerMultipart(app);
+  registerProfileUploads(app, deps);
+
+  const webDist = deps.config.WEB_DIST ? path.resolve(deps.config.WEB_DIST) : defaultWebDist;
+  if (existsSync(path.join(webDist, "index.html"))) {
+    await app.register(fastifyStatic, { root: webDist, prefix: "/", wildcard: false, index: false, preCompressed: true });
+    app.setNotFoundHandler((req, reply) => {
+      const url = req.url;
+      if (req.method !== "GET" || url.startsWith("/trpc") || url.startsWith("/files/") || url.startsWith("/api/")) {
+        return reply.code(404).send({ error: "Não encontrado" });
+      }
+      // Hashed assets are immutable; index.html must be revalidated.
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    });
+    app.addHook("onSend", async (req, reply, payload) => {
+      if (req.url.startsWith("/assets/")) reply.header("cache-control", "public, max-age=31536000, immutable");
+      return payload;
+    });
+  } else {
+    deps.logger.warn({ webDist }, "web app not built: only the API is served");
+  }
+
+  return app;
+}

@@ -1,0 +1,90 @@
+import { LIMITS, type ProfileType, type Role } from "@elo/shared";
+import { schema, type Database } from "@elo/db";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Clock } from "../lib/clock";
+import { generateSecret, hashSecret } from "./tokens";
+
+const DAY = 24 * 60 * 60 * 1000;
+const SESSION_MS = LIMITS.sessionDays * DAY;
+const ABSOLUTE_MS = LIMITS.sessionAbsoluteDays * DAY;
+
+/** Who is calling: what every procedure may rely on. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  profileType: ProfileType | null;
+  roles: Role[];
+  isAdmin: boolean;
+}
+
+export interface Session {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+/** Creates a session and returns the token for the cookie (only its hash is stored). */
+export async function createSession(db: Database, clock: Clock, userId: string, userAgent?: string | null) {
+  const token = generateSecret();
+  const session: Session = { id: hashSecret(token), userId, expiresAt: new Date(clock.now().getTime() + SESSION_MS) };
+  await db.insert(schema.sessions).values({ ...session, createdAt: clock.now(), userAgent: userAgent?.slice(0, 500) ?? null });
+  return { token, session };
+}
+
+/** Loads the user behind a user id: e-mail, profile type and roles in one query. */
+export async function loadSessionUser(db: Database, userId: string): Promise<SessionUser | null> {
+  const rows = await db
+    .select({
+      id: schema.users.id,
+      email: schema.users.email,
+      profileType: schema.profiles.profileType,
+      roles: sql<Role[] | null>`(select array_agg(r.role::text) from user_roles r where r.user_id = ${schema.users.id})`,
+    })
+    .from(schema.users)
+    .leftJoin(schema.profiles, eq(schema.profiles.userId, schema.users.id))
+    .where(eq(schema.users.id, userId));
+  const row = rows[0];
+  if (!row) return null;
+  const roles = row.roles ?? [];
+  return { id: row.id, email: row.email, profileType: row.profileType, roles, isAdmin: roles.includes("admin") };
+}
+
+/**
+ * Validates a cookie token: expired sessions (sliding or absolute) are deleted; sessions past half
+ * their life are extended. Returns null when the token is unknown or expired.
+ */
+export async function validateSessionToken(db: Database, clock: Clock, token: string) {
+  const id = hashSecret(token);
+  const [row] = await db.select().from(schema.sessions).where(eq(schema.sessions.id, id));
+  if (!row) return null;
+  const now = clock.now().getTime();
+  if (now >= row.expiresAt.getTime() || now >= row.createdAt.getTime() + ABSOLUTE_MS) {
+    await db.delete(schema.sessions).where(eq(schema.sessions.id, id));
+    return null;
+  }
+  let expiresAt = row.expiresAt;
+  if (now >= expiresAt.getTime() - SESSION_MS / 2) {
+    expiresAt = new Date(Math.min(now + SESSION_MS, row.createdAt.getTime() + ABSOLUTE_MS));
+    await db.update(schema.sessions).set({ expiresAt }).where(eq(schema.sessions.id, id));
+  }
+  const user = await loadSessionUser(db, row.userId);
+  if (!user) return null;
+  return { session: { id, userId: row.userId, expiresAt } satisfies Session, user };
+}
+
+export async function invalidateSession(db: Database, sessionId: string) {
+  await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
+}
+
+/** Signs a user out everywhere (password change, reset, account deletion). */
+export async function invalidateUserSessions(db: Database, userId: string) {
+  await db.delete(schema.sessions).where(eq(schema.sessions.userId, userId));
+}
+
+/** Revokes every API token of a user (password reset, account deletion). */
+export async function revokeUserApiTokens(db: Database, userId: string, at: Date = new Date()) {
+  await db
+    .update(schema.apiTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(schema.apiTokens.userId, userId), isNull(schema.apiTokens.revokedAt)));
+}

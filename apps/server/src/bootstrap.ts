@@ -1,0 +1,62 @@
+import path from "node:path";
+import { openDatabase, seedReference, type DatabaseHandle } from "@elo/db";
+import { pino } from "pino";
+import { buildApp } from "./app";
+import type { Config } from "./config";
+import type { AppDeps } from "./deps";
+import { seedDemoWorld } from "./demo/demo-world";
+import { systemClock, type Clock } from "./lib/clock";
+import { sharedSecret } from "./lib/secrets";
+import { createMailer } from "./mail/mailer";
+import { diskStorage } from "./storage/storage";
+
+/** Opens the database (real PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR), migrates and loads reference data. */
+export async function openAppDatabase(config: Config): Promise<DatabaseHandle> {
+  const handle = config.DATABASE_URL
+    ? await openDatabase({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX })
+    : await openDatabase({ dataDir: path.resolve(config.DATA_DIR, "pglite") });
+  await handle.migrate();
+  await seedReference(handle.db);
+  return handle;
+}
+
+/** Builds every dependency of the app from the configuration. */
+export async function createDeps(config: Config, overrides: { clock?: Clock; dbHandle?: DatabaseHandle } = {}): Promise<AppDeps> {
+  const logger = pino({
+    level: config.LOG_LEVEL,
+    redact: ["req.headers.cookie", "req.headers.authorization", "password", "*.password"],
+  });
+  const dbHandle = overrides.dbHandle ?? (await openAppDatabase(config));
+  const clock = overrides.clock ?? systemClock;
+  const storage = diskStorage(path.resolve(config.DATA_DIR, "storage"), await sharedSecret(dbHandle.db, "file_signing_secret"), () => clock.now().getTime());
+  const mailer = createMailer({ db: dbHandle.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, clock, logger });
+  return { config, db: dbHandle.db, dbHandle, clock, logger, mailer, storage };
+}
+
+/** Starts the whole server; `close()` stops it gracefully. */
+export async function startServer(config: Config, overrides: { clock?: Clock; dbHandle?: DatabaseHandle } = {}) {
+  const deps = await createDeps(config, overrides);
+  if (config.demo) {
+    const logins = await seedDemoWorld(deps);
+    if (logins) deps.logger.info(logins, "demo world created");
+    if (logins) printDemoLogins(logins);
+  }
+  const app = await buildApp(deps);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  deps.mailer.start();
+  return {
+    app,
+    deps,
+    url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
+    async close() {
+      await app.close();
+      await deps.mailer.stop();
+      if (!overrides.dbHandle) await deps.dbHandle.close();
+    },
+  };
+}
+
+function printDemoLogins(logins: Record<string, { email: string; password: string }>) {
+  const lines = Object.entries(logins).map(([who, l]) => `  ${who.padEnd(12)} ${l.email}  /  ${l.password}`);
+  console.log(`\nElo Escolar demo logins:\n${lines.join("\n")}\n`);
+}

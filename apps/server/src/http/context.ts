@@ -1,0 +1,43 @@
+import { authMessages } from "@elo/shared";
+import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { authenticateApiToken, bearerToken } from "../auth/api-token";
+import { sessionCookieName, type CookieJar } from "../auth/cookie";
+import { validateSessionToken } from "../auth/session";
+import type { AppDeps } from "../deps";
+import { AppError } from "../trpc/errors";
+import { createContextInner } from "../trpc/init";
+
+/** Cookies read from the request and written to the reply with the session cookie's attributes. */
+export function replyCookieJar(deps: AppDeps, req: FastifyRequest, res: FastifyReply): CookieJar {
+  const secure = deps.config.isProduction;
+  return {
+    get: (name) => req.cookies[name],
+    set: (name, value, expires) => res.setCookie(name, value, { httpOnly: true, sameSite: "lax", secure, path: "/", expires }),
+    clear: (name) => res.clearCookie(name, { httpOnly: true, sameSite: "lax", secure, path: "/" }),
+  };
+}
+
+/** Who is calling: the session cookie's user, or nobody. */
+export async function authenticate(deps: AppDeps, req: FastifyRequest) {
+  const token = req.cookies[sessionCookieName(deps.config)];
+  if (!token || token.length > 200) return { user: null, session: null };
+  const result = await validateSessionToken(deps.db, deps.clock, token);
+  return result ?? { user: null, session: null };
+}
+
+export function contextFactory(deps: AppDeps) {
+  return async ({ req, res }: CreateFastifyContextOptions) => {
+    const common = { deps, cookies: replyCookieJar(deps, req, res), userAgent: req.headers["user-agent"] ?? null, ip: req.ip };
+    // A bearer token, when sent, decides who is calling (even next to a cookie); a bad one is
+    // refused outright rather than silently treated as anonymous.
+    const bearer = bearerToken(req.headers.authorization);
+    if (bearer !== undefined) {
+      const auth = await authenticateApiToken(deps.db, deps.clock, bearer);
+      if (!auth) throw new AppError("UNAUTHORIZED", authMessages.invalidToken);
+      return createContextInner({ ...common, user: auth.user, session: null, apiTokenId: auth.tokenId });
+    }
+    const { user, session } = await authenticate(deps, req);
+    return createContextInner({ ...common, user, session });
+  };
+}

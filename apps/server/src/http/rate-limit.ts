@@ -1,0 +1,84 @@
+import fastifyRateLimit from "@fastify/rate-limit";
+import { accessMessages } from "@elo/shared";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config";
+
+/** Per-IP limits of the procedures worth abusing (tRPC paths), on top of the per-account lockout. */
+export const RATE_LIMITS = {
+  login: { paths: ["auth.login"], max: 20, timeWindow: 60_000 },
+  signup: { paths: ["auth.signup"], max: 10, timeWindow: 10 * 60_000 },
+  recovery: { paths: ["auth.requestPasswordReset", "auth.resetPassword"], max: 10, timeWindow: 15 * 60_000 },
+  claim: { paths: ["claim.create"], max: 30, timeWindow: 60_000 },
+} as const;
+type Group = keyof typeof RATE_LIMITS;
+
+const groupOf = new Map<string, Group>(Object.entries(RATE_LIMITS).flatMap(([group, l]) => l.paths.map((p) => [p, group as Group] as const)));
+
+/** The tRPC procedure paths of a request URL (`/trpc/a.b,c.d?batch=1` gives both). */
+export function trpcPaths(url: string): string[] {
+  const pathname = url.split("?")[0]!;
+  if (!pathname.startsWith("/trpc/")) return [];
+  let rest = pathname.slice("/trpc/".length);
+  try {
+    rest = decodeURIComponent(rest);
+  } catch {
+    return [];
+  }
+  return rest.split(",").filter(Boolean);
+}
+
+/** A tRPC-shaped 429 so the client shows the Portuguese toast (one entry per call of a batch). */
+function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, calls: number, retryAfterSeconds: number) {
+  const error = {
+    error: {
+      json: {
+        message: accessMessages.tooManyRequests,
+        code: -32029,
+        data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, toast: { title: accessMessages.tooManyRequests }, fieldErrors: null },
+      },
+    },
+  };
+  const batch = (req.query as { batch?: string } | undefined)?.batch === "1";
+  return reply
+    .code(429)
+    .header("retry-after", String(retryAfterSeconds))
+    .header("content-type", "application/json")
+    .send(JSON.stringify(batch ? Array.from({ length: calls }, () => error) : error));
+}
+
+/** Registers @fastify/rate-limit for the login, signup, recovery and claim procedures (off with RATE_LIMIT=0). */
+export async function registerRateLimits(app: FastifyInstance, config: Config) {
+  if (!config.RATE_LIMIT) return;
+  await app.register(fastifyRateLimit, { global: false });
+  const limiters = Object.fromEntries(
+    Object.entries(RATE_LIMITS).map(([group, l]) => [
+      group,
+      {
+        limit: l,
+        check: app.rateLimit({
+          max: l.max,
+          timeWindow: l.timeWindow,
+          keyGenerator: (req) => `${group}:${req.ip}`,
+          errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, retryAfterSeconds: Math.ceil(ctx.ttl / 1000) }),
+        }),
+      },
+    ]),
+  ) as Record<Group, { limit: (typeof RATE_LIMITS)[Group]; check: (req: FastifyRequest, reply: FastifyReply) => Promise<void> }>;
+
+  app.addHook("onRequest", async (req, reply) => {
+    const paths = trpcPaths(req.url);
+    if (paths.length === 0) return;
+    for (const path of paths) {
+      const group = groupOf.get(path);
+      if (!group) continue;
+      try {
+        // The plugin counts a request once; a view per call makes every call of a batch count.
+        await limiters[group].check.call(app, Object.create(req) as FastifyRequest, reply);
+      } catch (e) {
+        const retry = (e as { retryAfterSeconds?: number }).retryAfterSeconds;
+        if (retry === undefined) throw e;
+        return sendTooManyRequests(req, reply, paths.length, retry);
+      }
+    }
+  });
+}

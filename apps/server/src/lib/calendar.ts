@@ -1,0 +1,11 @@
+import { validityEndDate, type DiscountValidity } from "@elo/shared";
+
+const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The calendar day (yyyy-MM-dd) in Brasília time: what "today" means for validity dates. */
+export const saoPauloDay = (instant: Date): string => isoDay.format(instant);
+
+/** Last valid day of a voucher claimed at `claimedAt`, counted on the Brasília calendar. */
+export const voucherValidUntil = (validity: DiscountValidity, claimedAt: Date): string =>
+  // Noon of the local day keeps month arithmetic on the right calendar date whatever the server's zone.
+  validityEndDate(validity, new Date(`${saoPauloDay(claimedAt)}T12:00:00`));

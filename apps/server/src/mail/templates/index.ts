@@ -1,0 +1,9 @@
+export { escapeHtml, html, raw, safeUrl, SafeHtml } from "./html";
+export { renderEmail, type EmailBlock, type EmailContent, type EmailEnv, type RenderedEmail } from "./layout";
+export { defineEmailTemplate, enqueueTemplate, renderTemplate, type EmailTemplate } from "./template";
+export { EMAIL_TEMPLATES, renderEmailPreviews } from "./registry";
+export { passwordResetEmail, type PasswordResetData } from "./password-reset";
+export { voucherEmail, type VoucherMailData } from "./voucher";
+export { enrollmentProofEmail, type EnrollmentProofData } from "./enrollment-proof";
+export { schoolRegistrationEmail, type SchoolRegistrationData } from "./school-registration";
+export { contactMessageEmail } from "./contact-message";

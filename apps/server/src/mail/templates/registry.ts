@@ -1,0 +1,19 @@
+import type { EmailEnv } from "./layout";
+import { contactMessageEmail } from "./contact-message";
+import { enrollmentProofEmail } from "./enrollment-proof";
+import { passwordResetEmail } from "./password-reset";
+import { schoolRegistrationEmail } from "./school-registration";
+import { renderTemplate, type EmailTemplate } from "./template";
+import { voucherEmail } from "./voucher";
+
+/**
+ * Every e-mail the platform sends, in the order /email-preview shows them (recovery first).
+ * A new message: add a file next to this one with `defineEmailTemplate` and list it here.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const EMAIL_TEMPLATES: ReadonlyArray<EmailTemplate<any>> = [passwordResetEmail, voucherEmail, enrollmentProofEmail, schoolRegistrationEmail, contactMessageEmail];
+
+/** Every template rendered with its sample data. */
+export function renderEmailPreviews(env: EmailEnv) {
+  return EMAIL_TEMPLATES.map((t) => ({ kind: t.kind, label: t.label, ...renderTemplate(t, t.sample(env), env) }));
+}

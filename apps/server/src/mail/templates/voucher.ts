@@ -1,0 +1,61 @@
+import { DISCOUNT_VALIDITY_LABELS, formatBRL, formatDate, marketplaceMessages as m, type DiscountValidity } from "@elo/shared";
+import { defineEmailTemplate } from "./template";
+
+export interface VoucherMailData {
+  parentName: string | null;
+  voucherCode: string;
+  transactionId: string;
+  schoolName: string;
+  className: string;
+  discountPercentage: number;
+  monthlyFee: number;
+  discountedFee: number;
+  discountValidity: DiscountValidity;
+  /** Last valid day, yyyy-MM-dd. */
+  validUntil: string;
+}
+
+const pct = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
+
+/** Sent after a claim (beyond the spec): the voucher, the benefit, its fees and validity, and the three notes. */
+export const voucherEmail = defineEmailTemplate<VoucherMailData>({
+  kind: "voucher",
+  label: "Voucher de desconto",
+  content: (d, env) => ({
+    subject: m.mailSubject(d.schoolName),
+    preheader: `${m.voucherLabel}: ${d.voucherCode}`,
+    heading: m.reservedTitle,
+    blocks: [
+      { kind: "paragraph", text: m.mailGreeting(d.parentName?.trim() || "responsável") },
+      { kind: "paragraph", text: m.mailIntro },
+      {
+        kind: "details",
+        rows: [
+          [m.voucherLabel, d.voucherCode],
+          [m.schoolLabel, d.schoolName],
+          [m.mailBenefit, `${d.className} (${m.percentOff(pct.format(d.discountPercentage))})`],
+          [m.discountedFeeLabel, formatBRL(d.discountedFee)],
+          [m.normalFeeLabel, formatBRL(d.monthlyFee)],
+          [m.validityLabel, DISCOUNT_VALIDITY_LABELS[d.discountValidity]],
+          [m.mailValidUntil, formatDate(d.validUntil)],
+        ],
+      },
+      { kind: "note", text: m.officeNote },
+      { kind: "note", text: m.notEnrollmentNote },
+      { kind: "note", text: m.tuitionNote },
+      { kind: "button", label: m.mailButton, url: `${env.publicOrigin}/confirmacao-desconto?transaction=${d.transactionId}` },
+    ],
+  }),
+  sample: () => ({
+    parentName: "Maria Silva",
+    voucherCode: "4821-KQZT",
+    transactionId: "00000000-0000-4000-8000-000000000000",
+    schoolName: "Fluent English School",
+    className: "Inglês Kids",
+    discountPercentage: 30,
+    monthlyFee: 420,
+    discountedFee: 294,
+    discountValidity: "first_3_months",
+    validUntil: "2026-03-31",
+  }),
+});

@@ -1,0 +1,31 @@
+import { startServer } from "./bootstrap";
+import { loadConfig } from "./config";
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const server = await startServer(config);
+console.log(`Elo Escolar listening on ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`}`);
+
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    server.deps.logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await server.close();
+      process.exit(0);
+    } catch (error) {
+      server.deps.logger.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  });
+}

@@ -1,0 +1,47 @@
+import {
+  adminParentsListInput,
+  adminSchoolListInput,
+  adminSchoolUpdateInput,
+  csvImportInput,
+  membershipDecisionInput,
+  schoolIdInput,
+  schoolMergeInput,
+} from "@elo/shared";
+import { z } from "zod";
+import { adminProcedure, router } from "../../trpc/init";
+import { csvImportHandler } from "./csv/import.handler";
+import { csvPreviewHandler } from "./csv/preview.handler";
+import { schoolsCsvTemplate } from "./csv/template";
+import { uploadLogoHandler } from "./logo.handler";
+import { decideMembershipHandler, pendingMembershipsHandler } from "./memberships.handler";
+import { mergeSchoolsHandler } from "./merge.handler";
+import { listParentsHandler, parentsSummaryHandler } from "./parents.handler";
+import { deleteSchoolHandler, listSchoolsHandler, removeLogoHandler, updateSchoolHandler } from "./schools.handler";
+
+/** Administration: schools and their staff, CSV import, parents. Every procedure needs role admin. */
+export const adminRouter = router({
+  schools: router({
+    list: adminProcedure.input(adminSchoolListInput).query(listSchoolsHandler),
+    update: adminProcedure.input(adminSchoolUpdateInput).mutation(updateSchoolHandler),
+    delete: adminProcedure.input(schoolIdInput).mutation(deleteSchoolHandler),
+    removeLogo: adminProcedure.input(schoolIdInput).mutation(removeLogoHandler),
+    /** multipart/form-data with `schoolId` and `file`. */
+    uploadLogo: adminProcedure.input(z.instanceof(FormData)).mutation(uploadLogoHandler),
+    merge: adminProcedure.input(schoolMergeInput).mutation(mergeSchoolsHandler),
+  }),
+  memberships: router({
+    pending: adminProcedure.query(pendingMembershipsHandler),
+    approve: adminProcedure.input(membershipDecisionInput).mutation((opts) => decideMembershipHandler({ ...opts, approve: true })),
+    reject: adminProcedure.input(membershipDecisionInput).mutation((opts) => decideMembershipHandler({ ...opts, approve: false })),
+  }),
+  csv: router({
+    template: adminProcedure.query(() => ({ fileName: "template_escolas.csv", content: schoolsCsvTemplate() })),
+    /** multipart/form-data with a `file` field: the body can exceed the JSON limit. */
+    preview: adminProcedure.input(z.instanceof(FormData)).mutation(csvPreviewHandler),
+    import: adminProcedure.input(csvImportInput).mutation(csvImportHandler),
+  }),
+  parents: router({
+    summary: adminProcedure.query(parentsSummaryHandler),
+    list: adminProcedure.input(adminParentsListInput).query(listParentsHandler),
+  }),
+});

@@ -1,0 +1,66 @@
+import { schema } from "@elo/db";
+import type { adminParentsListInput } from "@elo/shared";
+import { and, count, desc, eq, ilike, notExists, or, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { AdminCtx } from "./admin.types";
+
+const { profiles, users, userRoles } = schema;
+
+const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Parents only: profile_type parent, administrators left out. */
+function parentsWhere(ctx: AdminCtx, extra?: SQL) {
+  const notAdmin = notExists(
+    ctx.db.select({ one: sql`1` }).from(userRoles).where(and(eq(userRoles.userId, profiles.userId), eq(userRoles.role, "admin"))),
+  );
+  return and(eq(profiles.profileType, "parent"), notAdmin, extra);
+}
+
+/** Totals for the summary cards. */
+export async function parentsSummaryHandler({ ctx }: { ctx: AdminCtx }) {
+  const [row] = await ctx.db
+    .select({
+      total: count(),
+      completed: sql<number>`count(*) filter (where ${profiles.profileCompleted})`.mapWith(Number),
+      proofs: sql<number>`count(*) filter (where ${profiles.enrollmentProofSubmitted})`.mapWith(Number),
+    })
+    .from(profiles)
+    .where(parentsWhere(ctx));
+  return { total: row?.total ?? 0, completed: row?.completed ?? 0, proofs: row?.proofs ?? 0 };
+}
+
+/** The parents table, newest first, searchable by guardian, student, school or e-mail. */
+export async function listParentsHandler({ ctx, input }: { ctx: AdminCtx; input: z.output<typeof adminParentsListInput> }) {
+  const q = input.search ? likeContains(input.search) : null;
+  const search = q
+    ? or(ilike(profiles.fullName, q), ilike(profiles.studentName, q), ilike(profiles.schoolName, q), ilike(users.email, q))
+    : undefined;
+  const where = parentsWhere(ctx, search);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({
+        userId: profiles.userId,
+        email: users.email,
+        fullName: profiles.fullName,
+        studentName: profiles.studentName,
+        schoolName: profiles.schoolName,
+        profileCompleted: profiles.profileCompleted,
+        enrollmentProofSubmitted: profiles.enrollmentProofSubmitted,
+        proofKey: profiles.enrollmentProofUrl,
+        createdAt: profiles.createdAt,
+      })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(where)
+      .orderBy(desc(profiles.createdAt), desc(profiles.userId))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    ctx.db.select({ total: count() }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(where),
+  ]);
+  return {
+    items: rows.map(({ proofKey, ...r }) => ({ ...r, proofUrl: proofKey ? ctx.storage.url("enrollment_proofs", proofKey) : null })),
+    total: total?.total ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}

@@ -1,0 +1,20 @@
+import { schema } from "@elo/db";
+import { eq } from "drizzle-orm";
+import type { Context } from "../../trpc/init";
+
+/** The signed-in user as the header and guards need it, or null. */
+export async function meHandler({ ctx }: { ctx: Context }) {
+  if (!ctx.user) return null;
+  const [profile] = await ctx.db
+    .select({ fullName: schema.profiles.fullName, avatarUrl: schema.profiles.avatarUrl })
+    .from(schema.profiles)
+    .where(eq(schema.profiles.userId, ctx.user.id));
+  return {
+    id: ctx.user.id,
+    email: ctx.user.email,
+    profileType: ctx.user.profileType,
+    isAdmin: ctx.user.isAdmin,
+    fullName: profile?.fullName ?? null,
+    avatarUrl: profile?.avatarUrl ? ctx.storage.url("avatars", profile.avatarUrl) : null,
+  };
+}

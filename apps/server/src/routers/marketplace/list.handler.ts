@@ -1,0 +1,144 @@
+import type { DiscountValidity } from "@elo/shared";
+import { sql } from "drizzle-orm";
+import { queryRows } from "../../db/raw";
+import { logoAddress } from "../../storage/logo";
+import type { Context } from "../../trpc/init";
+import { admittedBy, available } from "./visibility";
+
+type AuthedContext = Context & { user: NonNullable<Context["user"]> };
+
+interface HelpingSchoolRow {
+  id: string;
+  name: string;
+  logoUrl: string | null;
+}
+
+interface BenefitRow {
+  discountId: string;
+  className: string;
+  discountPercentage: number;
+  discountValidity: DiscountValidity;
+  numberOfStudents: number;
+  schoolId: string;
+  schoolName: string;
+  schoolLogoUrl: string | null;
+  monthlyFee: number;
+  discountedFee: number;
+  gold: boolean;
+  claimed: boolean;
+  createdAt: string;
+}
+
+interface ListRow {
+  viewer: { profileType: "parent" | "institution"; schoolId: string | null; profileCompleted: boolean; proofSubmitted: boolean } | null;
+  helping: HelpingSchoolRow[] | null;
+  items: BenefitRow[] | null;
+}
+
+/** Who is looking at /home, which decides the page's state. */
+export type MarketplaceViewer =
+  | { kind: "no_profile" }
+  | { kind: "institution" }
+  | { kind: "parent"; hasSchool: boolean; profileCompleted: boolean; proofSubmitted: boolean };
+
+/**
+ * marketplace.list: the benefits the caller may see (DECISIONS.md's four rules), Gold schools
+ * first, then newest; the caller's own claims stay in view marked `claimed`. One statement.
+ * `candidates` first narrows the benefits to those that can pass the scope rule (open to the whole
+ * platform, or offered in the viewer's city, a necessary condition of both local scopes), each
+ * branch an index lookup; cards are built once with json_build_object (docs/decisions/083).
+ */
+export async function listMarketplace({ ctx }: { ctx: AuthedContext }) {
+  const userId = ctx.user.id;
+  const [row] = await queryRows<ListRow>(
+    ctx.db,
+    sql`
+    with viewer as (
+      select p.user_id, p.profile_type, p.school_id, p.profile_completed, p.enrollment_proof_submitted
+      from profiles p where p.user_id = ${userId}
+    ),
+    ms as (
+      select sc.* from schools sc join viewer v on sc.id = v.school_id where v.profile_type = 'parent'
+    ),
+    own_schools as (
+      select v.school_id as id, 0 as rank from viewer v where v.school_id is not null and v.profile_type = 'parent'
+      union
+      select e.school_id, 1 from enrollments e join viewer v on v.user_id = e.user_id
+      where e.school_id is not null and v.profile_type = 'parent'
+    ),
+    helping as (
+      select json_agg(json_build_object('id', sc.id, 'name', sc.name, 'logoUrl', sc.logo_url) order by o.rank, sc.name) as list
+      from (select id, min(rank) as rank from own_schools group by id) o
+      join schools sc on sc.id = o.id
+      where exists (select 1 from school_memberships m where m.school_id = sc.id and m.status = 'approved')
+    ),
+    candidates as (
+      select d.id from discounts d where d.discount_scope = 'all_except_own' and d.status = 'active'
+      union
+      select d.id
+      from ms join schools s on s.city_id = ms.city_id or s.neighborhood_id = ms.neighborhood_id or (lower(s.city) = lower(ms.city) and s.uf = ms.uf)
+      join discounts d on d.school_id = s.id
+      where d.discount_scope <> 'all_except_own' and d.status = 'active'
+    ),
+    items as (
+      select d.id, d.created_at,
+        exists (
+          select 1 from subscriptions g where g.school_id = s.id and g.status = 'active' and g.plan_type = 'gold'
+        ) as gold,
+        exists (select 1 from claimed_discounts c where c.user_id = ${userId} and c.discount_id = d.id) as claimed,
+        d.class_name, d.discount_percentage, d.discount_validity, d.number_of_students,
+        s.id as school_id, s.name as school_name, s.logo_url as school_logo_url, d.monthly_fee, d.discounted_fee
+      from candidates cd
+      join discounts d on d.id = cd.id
+      join schools s on s.id = d.school_id
+      cross join ms
+      where ${admittedBy(userId)}
+        and (
+          (${available})
+          or (d.status = 'active' and exists (select 1 from claimed_discounts c where c.user_id = ${userId} and c.discount_id = d.id))
+        )
+    )
+    select
+      (select json_build_object(
+        'profileType', v.profile_type, 'schoolId', v.school_id,
+        'profileCompleted', v.profile_completed, 'proofSubmitted', v.enrollment_proof_submitted
+      ) from viewer v) as viewer,
+      (select list from helping) as helping,
+      (select json_agg(json_build_object(
+          'discountId', i.id, 'className', i.class_name, 'discountPercentage', i.discount_percentage,
+          'discountValidity', i.discount_validity, 'numberOfStudents', i.number_of_students,
+          'schoolId', i.school_id, 'schoolName', i.school_name, 'schoolLogoUrl', i.school_logo_url,
+          'monthlyFee', i.monthly_fee, 'discountedFee', i.discounted_fee, 'createdAt', i.created_at,
+          'gold', i.gold, 'claimed', i.claimed
+        ) order by i.gold desc, i.created_at desc, i.id)
+        from items i) as items
+    `,
+  );
+
+  const v = row?.viewer ?? null;
+  const viewer: MarketplaceViewer = !v
+    ? { kind: "no_profile" }
+    : v.profileType === "institution"
+      ? { kind: "institution" }
+      : { kind: "parent", hasSchool: v.schoolId !== null, profileCompleted: v.profileCompleted, proofSubmitted: v.proofSubmitted };
+
+  const helpingSchools = (row?.helping ?? []).map((h) => ({ id: h.id, name: h.name, logoUrl: logoAddress(ctx.storage, h.logoUrl) }));
+  const items = (row?.items ?? []).map((b) => ({
+    discountId: b.discountId,
+    className: b.className,
+    discountPercentage: Number(b.discountPercentage),
+    discountValidity: b.discountValidity,
+    numberOfStudents: b.numberOfStudents,
+    schoolId: b.schoolId,
+    schoolName: b.schoolName,
+    schoolLogoUrl: logoAddress(ctx.storage, b.schoolLogoUrl),
+    monthlyFee: Number(b.monthlyFee),
+    discountedFee: Number(b.discountedFee),
+    helpingSchools,
+    gold: b.gold,
+    claimed: b.claimed,
+  }));
+  return { viewer, items };
+}
+export type MarketplaceList = Awaited<ReturnType<typeof listMarketplace>>;
+export type MarketplaceBenefit = MarketplaceList["items"][number];

@@ -1,0 +1,29 @@
+import { sql, type SQL } from "drizzle-orm";
+
+/**
+ * Marketplace rules 2 to 4 of DECISIONS.md for one parent, over the aliases `d` (the benefit),
+ * `s` (the offering school) and `ms` (the parent's main school). Rule 1 (active, slots left) is
+ * added by each caller: the list keeps the parent's own claims in view, and the claim puts it in
+ * its conditional UPDATE.
+ */
+export function admittedBy(userId: string): SQL {
+  return sql`
+    coalesce(s.category_id, d.category_id) is distinct from ms.category_id
+    and exists (
+      select 1 from subscriptions sub
+      where sub.school_id = s.id and sub.status = 'active' and sub.plan_type in ('silver', 'gold')
+    )
+    and s.id <> ms.id
+    and not exists (select 1 from enrollments e where e.user_id = ${userId} and e.school_id = s.id)
+    and case d.discount_scope
+      when 'neighborhood' then coalesce(
+        s.neighborhood_id = ms.neighborhood_id,
+        lower(s.neighborhood) = lower(ms.neighborhood) and lower(s.city) = lower(ms.city) and s.uf = ms.uf,
+        false)
+      when 'city' then coalesce(s.city_id = ms.city_id, lower(s.city) = lower(ms.city) and s.uf = ms.uf, false)
+      else true
+    end`;
+}
+
+/** Rule 1: the benefit is active and has slots left. */
+export const available = sql`d.status = 'active' and d.number_of_students > 0`;

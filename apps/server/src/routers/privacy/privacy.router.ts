@@ -1,0 +1,27 @@
+import { schema } from "@elo/db";
+import { desc, eq } from "drizzle-orm";
+import { protectedProcedure, router } from "../../trpc/init";
+import { deleteUserData } from "./delete.handler";
+import { exportUserData } from "./export.handler";
+
+/** The caller's own data rights: latest consent, export and account deletion. */
+export const privacyRouter = router({
+  latestConsent: protectedProcedure.query(async ({ ctx }) => {
+    const [row] = await ctx.db
+      .select({
+        termsAccepted: schema.userConsents.termsAccepted,
+        privacyAccepted: schema.userConsents.privacyAccepted,
+        dataProcessingConsent: schema.userConsents.dataProcessingConsent,
+        marketingConsent: schema.userConsents.marketingConsent,
+        consentVersion: schema.userConsents.consentVersion,
+        acceptedAt: schema.userConsents.acceptedAt,
+      })
+      .from(schema.userConsents)
+      .where(eq(schema.userConsents.userId, ctx.user.id))
+      .orderBy(desc(schema.userConsents.acceptedAt))
+      .limit(1);
+    return row ?? null;
+  }),
+  export: protectedProcedure.mutation(exportUserData),
+  deleteAccount: protectedProcedure.mutation(deleteUserData),
+});

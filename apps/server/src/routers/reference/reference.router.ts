@@ -1,0 +1,41 @@
+import { schema } from "@elo/db";
+import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { publicProcedure, router } from "../../trpc/init";
+
+const { states, cities, neighborhoods, categories, modalities, positions, relationshipTypes } = schema;
+
+/** Reference lists for the cascading selects, ordered as the spec says. */
+export const referenceRouter = router({
+  states: publicProcedure.query(({ ctx }) =>
+    ctx.db.select({ id: states.id, code: states.code, name: states.name }).from(states).orderBy(asc(states.code)),
+  ),
+  cities: publicProcedure
+    .input(z.object({ stateId: z.number().int().positive() }).strict())
+    .query(({ ctx, input }) =>
+      ctx.db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.stateId, input.stateId)).orderBy(asc(cities.name)),
+    ),
+  neighborhoods: publicProcedure
+    .input(z.object({ cityId: z.number().int().positive() }).strict())
+    .query(({ ctx, input }) =>
+      ctx.db
+        .select({ id: neighborhoods.id, name: neighborhoods.name })
+        .from(neighborhoods)
+        .where(eq(neighborhoods.cityId, input.cityId))
+        .orderBy(asc(neighborhoods.name)),
+    ),
+  categories: publicProcedure.query(({ ctx }) => ctx.db.select().from(categories).orderBy(asc(categories.name))),
+  modalities: publicProcedure
+    .input(z.object({ categoryId: z.number().int().positive().optional() }).strict().optional())
+    .query(({ ctx, input }) =>
+      ctx.db
+        .select({ id: modalities.id, name: modalities.name, categoryId: modalities.categoryId })
+        .from(modalities)
+        .where(input?.categoryId ? eq(modalities.categoryId, input.categoryId) : undefined)
+        .orderBy(asc(modalities.name)),
+    ),
+  positions: publicProcedure.query(({ ctx }) => ctx.db.select({ id: positions.id, name: positions.name }).from(positions).orderBy(asc(positions.name))),
+  relationshipTypes: publicProcedure.query(({ ctx }) =>
+    ctx.db.select({ id: relationshipTypes.id, name: relationshipTypes.name }).from(relationshipTypes).orderBy(asc(relationshipTypes.name)),
+  ),
+});

@@ -1,0 +1,37 @@
+import { benefitIdInput, benefitInput, benefitUpdateInput, institutionProfileInput, schoolDataInput, voucherCodeInput, voucherListInput } from "@elo/shared";
+import { z } from "zod";
+import { institutionProcedure, router, schoolStaffProcedure } from "../../trpc/init";
+import { createBenefit, deleteBenefit, listBenefits, setBenefitStatus, updateBenefit } from "./benefits.handler";
+import { deleteSchoolLogo, getSchoolData, saveSchoolData } from "./data.handler";
+import { reservedDetails, schoolHome } from "./home.handler";
+import { getInstitutionProfile, saveInstitutionProfile, schoolsInNeighborhood } from "./membership.handler";
+import { confirmVoucher, listVouchers, lookupVoucher } from "./vouchers.handler";
+
+/** The institution side: membership, school data, benefits, counters and the voucher desk. */
+export const schoolRouter = router({
+  profile: router({
+    get: institutionProcedure.query(getInstitutionProfile),
+    save: institutionProcedure.input(institutionProfileInput).mutation(saveInstitutionProfile),
+    schools: institutionProcedure.input(z.object({ neighborhoodId: z.number().int().positive() }).strict()).query(schoolsInNeighborhood),
+  }),
+  home: schoolStaffProcedure.query(schoolHome),
+  reservedDetails: schoolStaffProcedure.query(reservedDetails),
+  data: router({
+    get: schoolStaffProcedure.query(getSchoolData),
+    save: schoolStaffProcedure.input(schoolDataInput).mutation(saveSchoolData),
+    deleteLogo: schoolStaffProcedure.mutation(deleteSchoolLogo),
+  }),
+  benefits: router({
+    list: schoolStaffProcedure.query(listBenefits),
+    create: schoolStaffProcedure.input(benefitInput).mutation(createBenefit),
+    update: schoolStaffProcedure.input(benefitUpdateInput).mutation(updateBenefit),
+    delete: schoolStaffProcedure.input(benefitIdInput).mutation(deleteBenefit),
+    pause: schoolStaffProcedure.input(benefitIdInput).mutation(({ ctx, input }) => setBenefitStatus(ctx, input.id, "paused")),
+    reactivate: schoolStaffProcedure.input(benefitIdInput).mutation(({ ctx, input }) => setBenefitStatus(ctx, input.id, "active")),
+  }),
+  vouchers: router({
+    lookup: schoolStaffProcedure.input(voucherCodeInput).query(lookupVoucher),
+    confirm: schoolStaffProcedure.input(voucherCodeInput).mutation(confirmVoucher),
+    list: schoolStaffProcedure.input(voucherListInput).query(listVouchers),
+  }),
+});

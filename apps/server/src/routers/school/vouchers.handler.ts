@@ -1,0 +1,84 @@
+import { schema } from "@elo/db";
+import { schoolMessages, type VoucherStatus } from "@elo/shared";
+import { aliasedTable, and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { AppError } from "../../trpc/errors";
+import { todayInBrazil, type StaffContext } from "./staff-context";
+
+const { discountTransactions: tx, discounts, profiles } = schema;
+const redeemer = aliasedTable(profiles, "redeemer");
+
+/** The status a person should see: a reserved voucher past its last day is expired. */
+function effectiveStatus(today: string): SQL<VoucherStatus> {
+  return sql<VoucherStatus>`case when ${tx.status} = 'reservado' and ${tx.validUntil} < ${today} then 'expirado'::voucher_status else ${tx.status} end`;
+}
+
+function voucherQuery(ctx: StaffContext) {
+  const today = todayInBrazil(ctx.clock.now());
+  return ctx.db
+    .select({
+      id: tx.id,
+      schoolId: tx.schoolId,
+      voucherCode: tx.voucherCode,
+      status: effectiveStatus(today),
+      claimedAt: tx.claimedAt,
+      validUntil: tx.validUntil,
+      redeemedAt: tx.redeemedAt,
+      redeemedByName: redeemer.fullName,
+      studentName: profiles.studentName,
+      parentName: profiles.fullName,
+      className: discounts.className,
+      discountPercentage: discounts.discountPercentage,
+      monthlyFee: discounts.monthlyFee,
+      discountedFee: discounts.discountedFee,
+    })
+    .from(tx)
+    .innerJoin(discounts, eq(discounts.id, tx.discountId))
+    .leftJoin(profiles, eq(profiles.userId, tx.userId))
+    .leftJoin(redeemer, eq(redeemer.userId, tx.redeemedBy));
+}
+
+/** Finds a voucher of this school by its code; another school's code is refused without its details. */
+export async function lookupVoucher({ ctx, input }: { ctx: StaffContext; input: { code: string } }) {
+  const [row] = await voucherQuery(ctx).where(eq(tx.voucherCode, input.code));
+  if (!row) throw new AppError("NOT_FOUND", schoolMessages.voucherNotFound);
+  if (row.schoolId !== ctx.schoolId) throw new AppError("FORBIDDEN", schoolMessages.voucherOtherSchool);
+  const { schoolId: _school, ...voucher } = row;
+  return voucher;
+}
+
+/**
+ * Marks a voucher used, exactly once: one conditional UPDATE that only a reserved, unexpired voucher
+ * of this school matches; when it matches nothing, the lookup says why.
+ */
+export async function confirmVoucher({ ctx, input }: { ctx: StaffContext; input: { code: string } }) {
+  const now = ctx.clock.now();
+  const [done] = await ctx.db
+    .update(tx)
+    .set({ status: "utilizado", redeemedAt: now, redeemedBy: ctx.user.id })
+    .where(and(eq(tx.voucherCode, input.code), eq(tx.schoolId, ctx.schoolId), eq(tx.status, "reservado"), gte(tx.validUntil, todayInBrazil(now))))
+    .returning({ id: tx.id });
+  const voucher = await lookupVoucher({ ctx, input });
+  if (done) return voucher;
+  if (voucher.status === "utilizado") throw new AppError("CONFLICT", schoolMessages.voucherAlreadyUsed);
+  if (voucher.status === "expirado") throw new AppError("CONFLICT", schoolMessages.voucherExpired);
+  throw new AppError("CONFLICT", schoolMessages.voucherNotFound);
+}
+
+/** The school's latest vouchers (100), optionally of one status. */
+export function listVouchers({ ctx, input }: { ctx: StaffContext; input: { status: VoucherStatus | null } | undefined }) {
+  const today = todayInBrazil(ctx.clock.now());
+  const status = input?.status ?? null;
+  const filter =
+    status === "reservado"
+      ? and(eq(tx.status, "reservado"), gte(tx.validUntil, today))
+      : status === "expirado"
+        ? or(eq(tx.status, "expirado"), and(eq(tx.status, "reservado"), lt(tx.validUntil, today)))
+        : status === "utilizado"
+          ? eq(tx.status, "utilizado")
+          : undefined;
+  return voucherQuery(ctx)
+    .where(and(eq(tx.schoolId, ctx.schoolId), filter))
+    .orderBy(desc(tx.claimedAt))
+    .limit(100)
+    .then((rows) => rows.map(({ schoolId: _school, ...v }) => v));
+}

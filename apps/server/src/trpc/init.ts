@@ -1,0 +1,137 @@
+/**
+ * The one tRPC bootstrap file.
+ * 1. Context  2. Initialisation (transformer, error formatting)  3. Procedures by role.
+ */
+import { accessMessages, profileMessages } from "@elo/shared";
+import { schema } from "@elo/db";
+import { initTRPC, TRPCError } from "@trpc/server";
+import { and, eq } from "drizzle-orm";
+import superjson from "superjson";
+import { z, ZodError } from "zod";
+import type { CookieJar } from "../auth/cookie";
+import type { Session, SessionUser } from "../auth/session";
+import type { AppDeps } from "../deps";
+import { AppError, isDatabaseUnavailable } from "./errors";
+
+// ─── 1. Context ─────────────────────────────────────────────────────────────
+
+export interface ContextOptions {
+  deps: AppDeps;
+  user: SessionUser | null;
+  session: Session | null;
+  cookies: CookieJar;
+  userAgent?: string | null;
+  ip?: string | null;
+  /** Set when the request authenticated with an API token instead of a cookie. */
+  apiTokenId?: string | null;
+}
+
+/** The context without HTTP: tests call procedures through `createCaller(createContextInner(...))`. */
+export function createContextInner(opts: ContextOptions) {
+  return {
+    ...opts.deps,
+    user: opts.user,
+    session: opts.session,
+    cookies: opts.cookies,
+    userAgent: opts.userAgent ?? null,
+    ip: opts.ip ?? null,
+    apiTokenId: opts.apiTokenId ?? null,
+  };
+}
+export type Context = ReturnType<typeof createContextInner>;
+
+// ─── 2. Initialisation ──────────────────────────────────────────────────────
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  // Live subscriptions (server-sent events): a ping every 15 s keeps proxies from closing an idle
+  // stream, and the browser reconnects when it has heard nothing for 40 s.
+  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const zod = cause instanceof ZodError ? z.flattenError(cause) : null;
+    const toast =
+      error instanceof AppError
+        ? error.toast
+        : zod
+          ? { title: accessMessages.validationTitle, description: cause instanceof ZodError ? cause.issues[0]?.message : undefined }
+          : error.code === "INTERNAL_SERVER_ERROR"
+            ? { title: accessMessages.unexpected }
+            : { title: error.message };
+    return {
+      ...shape,
+      message: error.code === "INTERNAL_SERVER_ERROR" ? accessMessages.unexpected : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        toast,
+        meta: error instanceof AppError ? error.meta : undefined,
+        fieldErrors: zod?.fieldErrors ?? null,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+/** Turns "database unreachable" into a quick 503 instead of a 500. */
+const databaseAvailability = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isDatabaseUnavailable(result.error.cause ?? result.error)) {
+    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: accessMessages.serviceUnavailable, cause: result.error });
+  }
+  return result;
+});
+
+// ─── 3. Procedures ──────────────────────────────────────────────────────────
+
+export const publicProcedure = t.procedure.use(databaseAvailability);
+
+/** A signed-in user; UNAUTHORIZED otherwise. */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new AppError("UNAUTHORIZED", accessMessages.unauthenticated);
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** Role admin; FORBIDDEN otherwise. */
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isAdmin) throw new AppError("FORBIDDEN", accessMessages.adminOnly);
+  return next();
+});
+
+/** A parent (profile_type parent); FORBIDDEN for institution users. */
+export const parentProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.profileType !== "parent") throw new AppError("FORBIDDEN", accessMessages.forbidden);
+  return next();
+});
+
+/** An institution user, whatever the state of their school membership. */
+export const institutionProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.profileType !== "institution") throw new AppError("FORBIDDEN", accessMessages.forbidden);
+  return next();
+});
+
+/** Approved staff of a school; adds `ctx.schoolId`. Pending or rejected members are refused. */
+export const schoolStaffProcedure = institutionProcedure.use(async ({ ctx, next }) => {
+  const [membership] = await ctx.db
+    .select({ schoolId: schema.schoolMemberships.schoolId, status: schema.schoolMemberships.status })
+    .from(schema.schoolMemberships)
+    .where(and(eq(schema.schoolMemberships.userId, ctx.user.id), eq(schema.schoolMemberships.status, "approved")));
+  if (!membership) {
+    const [pending] = await ctx.db
+      .select({ id: schema.schoolMemberships.id })
+      .from(schema.schoolMemberships)
+      .where(and(eq(schema.schoolMemberships.userId, ctx.user.id), eq(schema.schoolMemberships.status, "pending")));
+    throw new AppError(
+      "FORBIDDEN",
+      pending
+        ? { title: profileMessages.membershipPending, description: profileMessages.membershipPendingDescription }
+        : { title: profileMessages.membershipRequired },
+      { membership: pending ? "pending" : "none" },
+    );
+  }
+  return next({ ctx: { ...ctx, schoolId: membership.schoolId } });
+});

@@ -1,0 +1,151 @@
+import { schema } from "@elo/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiToken } from "../support/factories/apiTokens";
+import { createDiscount, createOfferingSchool, eligibleParent } from "../support/factories/benefits";
+import { createSchool, createStaff } from "../support/factories/schools";
+import { createAdmin, createUser } from "../support/factories/users";
+import { insertVoucher } from "../support/factories/vouchers";
+import { runExample } from "../support/examples";
+import { createHarness, type Harness } from "../support/harness";
+
+let h: Harness;
+let server: Awaited<ReturnType<Harness["startServer"]>>;
+beforeAll(async () => {
+  h = await createHarness();
+  server = await h.startServer();
+});
+afterAll(async () => {
+  await server.close();
+  await h.close();
+});
+
+/** A token of this user, and a function that revokes it through the API as the user would. */
+async function tokenFor(userId: string) {
+  const t = await createApiToken(h, userId);
+  return { ...t, revoke: async () => (await h.caller(userId)).apiTokens.revoke({ id: t.id }) };
+}
+
+describe("examples/whoami.mjs", () => {
+  it("prints the token's account, and UNAUTHORIZED after revocation", async () => {
+    const admin = await createAdmin(h);
+    const token = await tokenFor(admin.id);
+    const ok = await runExample("whoami.mjs", { url: server.url, token: token.token });
+    expect(ok.stderr).toBe("");
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain(`${admin.email} (administrador)`);
+    await token.revoke();
+    const revoked = await runExample("whoami.mjs", { url: server.url, token: token.token });
+    expect(revoked.code).toBe(1);
+    expect(revoked.stderr).toContain("Erro UNAUTHORIZED: Token de API inválido, expirado ou revogado.");
+  });
+
+  it("works for a parent too", async () => {
+    const parent = await createUser(h);
+    const { token } = await tokenFor(parent.id);
+    const ok = await runExample("whoami.mjs", { url: server.url, token });
+    expect(ok.stdout).toContain(`${parent.email} (responsável)`);
+  });
+});
+
+describe("examples/school-vouchers.mjs", () => {
+  it("lists the school's reserved vouchers and confirms one by code; UNAUTHORIZED after revocation", async () => {
+    const school = await createSchool(h, { plan: "gold" });
+    const other = await createSchool(h, { plan: "gold" });
+    const staff = await createStaff(h, school.id);
+    const parent = await createUser(h, { profile: { studentName: "Ana Souza" } });
+    const benefit = await createDiscount(h, school.id, { className: "Inglês Teens" });
+    const reserved = await insertVoucher(h, benefit, parent.id, { code: "4321-ABCD", validUntil: "2999-12-31" });
+    await insertVoucher(h, benefit, parent.id, { code: "4321-USED", status: "utilizado" });
+    await insertVoucher(h, await createDiscount(h, other.id), parent.id, { code: "4321-OTHR" });
+    const token = await tokenFor(staff.id);
+
+    const list = await runExample("school-vouchers.mjs", { url: server.url, token: token.token });
+    expect(list.stderr).toBe("");
+    expect(list.stdout).toContain("1 voucher(s) reservado(s):");
+    expect(list.stdout).toContain(`4321-ABCD  Ana Souza  ${benefit.className}`);
+    expect(list.stdout).toContain("válido até 31/12/2999");
+    expect(list.stdout).not.toContain("4321-USED");
+    expect(list.stdout).not.toContain("4321-OTHR");
+
+    const confirm = await runExample("school-vouchers.mjs", { url: server.url, token: token.token, args: ["confirm", "4321abcd"] });
+    expect(confirm.stderr).toBe("");
+    expect(confirm.stdout).toContain(`Voucher 4321-ABCD confirmado: Ana Souza, ${benefit.className}`);
+    const [row] = await h.db.select().from(schema.discountTransactions).where(eq(schema.discountTransactions.id, reserved.id));
+    expect(row!.status).toBe("utilizado");
+
+    const again = await runExample("school-vouchers.mjs", { url: server.url, token: token.token, args: ["confirm", "4321-ABCD"] });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("Erro CONFLICT:");
+    const foreign = await runExample("school-vouchers.mjs", { url: server.url, token: token.token, args: ["confirm", "4321-OTHR"] });
+    expect(foreign.stderr).toContain("Erro FORBIDDEN:");
+
+    await token.revoke();
+    const revoked = await runExample("school-vouchers.mjs", { url: server.url, token: token.token });
+    expect(revoked.code).toBe(1);
+    expect(revoked.stderr).toContain("Erro UNAUTHORIZED: Token de API inválido, expirado ou revogado.");
+  });
+
+  it("a parent's token is FORBIDDEN", async () => {
+    const parent = await createUser(h);
+    const { token } = await tokenFor(parent.id);
+    const res = await runExample("school-vouchers.mjs", { url: server.url, token });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain("Erro FORBIDDEN: Você não tem permissão para acessar esta página");
+    const confirm = await runExample("school-vouchers.mjs", { url: server.url, token, args: ["confirm", "4321-ABCD"] });
+    expect(confirm.stderr).toContain("Erro FORBIDDEN:");
+  });
+});
+
+describe("examples/list-my-benefits.mjs", () => {
+  it("lists the parent's marketplace benefits; UNAUTHORIZED after revocation", async () => {
+    const parent = await eligibleParent(h);
+    const school = await createOfferingSchool(h, { name: "Fluent Exemplo" });
+    await createDiscount(h, school.id, { className: "Inglês Kids", percentage: 20, monthlyFee: 500, slots: 3 });
+    const token = await tokenFor(parent.id);
+    const ok = await runExample("list-my-benefits.mjs", { url: server.url, token: token.token });
+    expect(ok.stderr).toBe("");
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain("-20%  Inglês Kids — Fluent Exemplo: pague apenas R$ 400,00 (depois R$ 500,00), 3 vagas disponíveis");
+    await token.revoke();
+    const revoked = await runExample("list-my-benefits.mjs", { url: server.url, token: token.token });
+    expect(revoked.code).toBe(1);
+    expect(revoked.stderr).toContain("Erro UNAUTHORIZED: Token de API inválido, expirado ou revogado.");
+  });
+});
+
+describe("examples/import-schools.mjs", () => {
+  it("imports the sample CSV and prints the summary; a second run updates; UNAUTHORIZED after revocation", async () => {
+    const admin = await createAdmin(h);
+    const token = await tokenFor(admin.id);
+    const first = await runExample("import-schools.mjs", { url: server.url, token: token.token, args: ["examples/escolas-exemplo.csv"] });
+    expect(first.stderr).toBe("");
+    expect(first.stdout).toContain("CSV processado: 2 válidas, 0 avisos, 1 inválidas");
+    expect(first.stdout).toContain("linha 3 (sem nome): inválida");
+    expect(first.stdout).toContain("Importação concluída! 2 novas, 0 atualizadas");
+    const [row] = await h.db.select().from(schema.schools).where(eq(schema.schools.name, "Colégio Exemplo do Bairro"));
+    expect(row).toMatchObject({ uf: "SP", city: "São Paulo", neighborhood: "Pinheiros", origin: "csv" });
+
+    const second = await runExample("import-schools.mjs", { url: server.url, token: token.token, args: ["examples/escolas-exemplo.csv"] });
+    expect(second.stdout).toContain("Importação concluída! 0 novas, 2 atualizadas");
+
+    await token.revoke();
+    const revoked = await runExample("import-schools.mjs", { url: server.url, token: token.token, args: ["examples/escolas-exemplo.csv"] });
+    expect(revoked.code).toBe(1);
+    expect(revoked.stderr).toContain("Erro UNAUTHORIZED: Token de API inválido, expirado ou revogado.");
+  });
+
+  it("a parent's or a school's token is FORBIDDEN", async () => {
+    const parent = await createUser(h);
+    const staff = await createStaff(h, (await createSchool(h)).id);
+    const schoolCount = async () => (await h.db.select({ id: schema.schools.id }).from(schema.schools)).length;
+    const before = await schoolCount();
+    for (const user of [parent, staff]) {
+      const { token } = await tokenFor(user.id);
+      const res = await runExample("import-schools.mjs", { url: server.url, token, args: ["examples/escolas-exemplo.csv"] });
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain("Erro FORBIDDEN: Acesso negado. Apenas administradores podem acessar esta página.");
+    }
+    expect(await schoolCount()).toBe(before);
+  });
+});

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "../../src/auth/session";
+import { createHarness, TEST_ORIGIN, type Harness } from "../support/harness";
+import { createUser } from "../support/factories/users";
+
+let h: Harness;
+let server: Awaited<ReturnType<Harness["startServer"]>>;
+beforeAll(async () => {
+  h = await createHarness();
+  server = await h.startServer();
+});
+afterAll(async () => {
+  await server.close();
+  await h.close();
+});
+
+describe("HTTP shell", () => {
+  it("/healthz answers 200 with the database up", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok" });
+  });
+
+  it("serves tRPC queries at /trpc", async () => {
+    const res = await fetch(`${server.url}/trpc/reference.states`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { result: { data: { json: unknown[] } } };
+    expect(body.result.data.json).toHaveLength(27);
+  });
+
+  it("refuses a mutation without an allowed Origin, and accepts it with one", async () => {
+    const user = await createUser(h);
+    const { token } = await createSession(h.db, h.clock, user.id);
+    const cookie = `elo_session=${token}`;
+    const foreign = await fetch(`${server.url}/trpc/auth.logout`, { method: "POST", headers: { cookie, origin: "https://evil.example", "content-type": "application/json" }, body: "{}" });
+    expect(foreign.status).toBe(403);
+    const none = await fetch(`${server.url}/trpc/auth.logout`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: "{}" });
+    expect(none.status).toBe(403);
+    const me = await fetch(`${server.url}/trpc/auth.me`, { headers: { cookie } });
+    expect(((await me.json()) as { result: { data: { json: { email: string } } } }).result.data.json.email).toBe(user.email);
+    const ok = await fetch(`${server.url}/trpc/auth.logout`, { method: "POST", headers: { cookie, origin: TEST_ORIGIN, "content-type": "application/json" }, body: "{}" });
+    expect(ok.status).toBe(200);
+  });
+
+  it("answers UNAUTHORIZED on a protected procedure without a session", async () => {
+    const res = await fetch(`${server.url}/trpc/auth.logout`, { method: "POST", headers: { origin: TEST_ORIGIN, "content-type": "application/json" }, body: "{}" });
+    expect(res.status).toBe(401);
+  });
+
+  it("sets the security headers", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("refuses private files without a valid signature and serves them with one", async () => {
+    await h.deps.storage.put("avatars", "u1/avatar.png", Buffer.from("x"), "image/png");
+    expect((await fetch(`${server.url}/files/avatars/u1/avatar.png`)).status).toBe(403);
+    const signed = h.deps.storage.url("avatars", "u1/avatar.png");
+    expect((await fetch(`${server.url}${signed}`)).status).toBe(200);
+    expect((await fetch(`${server.url}${signed.replace(/signature=[^&]+/, "signature=abc")}`)).status).toBe(403);
+    expect((await fetch(`${server.url}/files/avatars/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,79 @@
+import { schema } from "@elo/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backoffMs, createMailer } from "../../src/mail/mailer";
+import { enqueueTemplate, passwordResetEmail } from "../../src/mail/templates";
+import { createHarness, type Harness } from "../support/harness";
+import { startSmtpServer } from "../support/smtp";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const outboxRow = async (id: string) => (await h.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, id)))[0]!;
+
+describe("mailer", () => {
+  it("delivers a template through a real SMTP server and marks the outbox row sent", async () => {
+    const smtp = await startSmtpServer();
+    const mailer = createMailer({ db: h.db, smtpUrl: smtp.url, from: "Elo Escolar <nao-responda@eloescolar.com.br>", clock: h.clock, logger: h.deps.logger });
+    try {
+      const url = `${h.config.publicOrigin}/reset-password?token=tok123`;
+      const id = await enqueueTemplate({ mailer, config: h.config }, h.db, passwordResetEmail, "ana@teste.com.br", { name: "Ana", resetUrl: url });
+      await mailer.flush();
+      const [mail] = await smtp.waitFor(1);
+      expect(mail!.to).toEqual(["ana@teste.com.br"]);
+      expect(mail!.subject).toBe("Redefinição de senha — Elo Escolar");
+      expect(mail!.text).toContain(url);
+      expect(mail!.html).toContain(`href="${url}"`);
+      const row = await outboxRow(id);
+      expect(row.status).toBe("sent");
+      expect(row.kind).toBe("password-reset");
+    } finally {
+      await mailer.stop();
+      await smtp.close();
+    }
+  });
+
+  it("keeps the message and retries with backoff while SMTP is unreachable", async () => {
+    // Find a free port, then leave it closed so the first delivery fails.
+    const probe = await startSmtpServer();
+    const port = new URL(probe.url).port;
+    await probe.close();
+    const mailer = createMailer({ db: h.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: "Elo <a@b.com.br>", clock: h.clock, logger: h.deps.logger });
+    let smtp: Awaited<ReturnType<typeof startSmtpServer>> | null = null;
+    try {
+      const id = await enqueueTemplate({ mailer, config: h.config }, h.db, passwordResetEmail, "bia@teste.com.br", { name: null, resetUrl: `${h.config.publicOrigin}/reset-password?token=x` });
+      expect(await mailer.flush()).toBe(0);
+      let row = await outboxRow(id);
+      expect(row.status).toBe("pending");
+      expect(row.attempts).toBe(1);
+      expect(row.lastError).toBeTruthy();
+      expect(row.nextAttemptAt.getTime()).toBe(h.clock.now().getTime() + backoffMs(1));
+
+      // Not due yet: no new attempt even with the server back.
+      smtp = await startSmtpServer(Number(port));
+      expect(await mailer.flush()).toBe(0);
+      expect((await outboxRow(id)).attempts).toBe(1);
+
+      h.clock.advance(backoffMs(1));
+      expect(await mailer.flush()).toBe(1);
+      await smtp.waitFor(1);
+      row = await outboxRow(id);
+      expect(row.status).toBe("sent");
+      expect(row.attempts).toBe(2);
+      expect(smtp.received[0]!.to).toEqual(["bia@teste.com.br"]);
+    } finally {
+      await mailer.stop();
+      await smtp?.close();
+    }
+  });
+
+  it("grows the backoff and caps it at one hour", () => {
+    expect(backoffMs(1)).toBeLessThan(backoffMs(2));
+    expect(backoffMs(20)).toBe(60 * 60 * 1000);
+  });
+});

@@ -1,0 +1,189 @@
+import { schema } from "@elo/db";
+import { marketplaceMessages as m } from "@elo/shared";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { addEnrollment, createDiscount, createOfferingSchool, eligibleParent, marketWorld, setPlan } from "../support/factories/benefits";
+import { createSchool, createStaff } from "../support/factories/schools";
+import { createUser } from "../support/factories/users";
+import { createHarness, type Harness } from "../support/harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+async function visibleIds(userId: string) {
+  const list = await (await h.caller(userId)).marketplace.list();
+  return list.items.map((i) => i.discountId);
+}
+
+describe("marketplace.list", () => {
+  it("shows an admitted benefit shaped as the spec's marketplace benefit", async () => {
+    const { parent, school, discount } = await marketWorld(h, { discount: { className: "Inglês Kids", percentage: 30, monthlyFee: 420, slots: 8 } });
+    const list = await (await h.caller(parent.id)).marketplace.list();
+    expect(list.viewer).toEqual({ kind: "parent", hasSchool: true, profileCompleted: true, proofSubmitted: true });
+    const card = list.items.find((i) => i.discountId === discount.id);
+    expect(card).toMatchObject({
+      className: "Inglês Kids",
+      discountPercentage: 30,
+      discountValidity: "first_3_months",
+      numberOfStudents: 8,
+      schoolName: school.name,
+      monthlyFee: 420,
+      discountedFee: 294,
+      gold: true,
+      claimed: false,
+    });
+  });
+
+  it("hides a benefit that is paused (rule 1)", async () => {
+    const { parent, school } = await marketWorld(h);
+    const paused = await createDiscount(h, school.id, { status: "paused" });
+    expect(await visibleIds(parent.id)).not.toContain(paused.id);
+  });
+
+  it("hides a benefit with no slots left (rule 1)", async () => {
+    const { parent, school } = await marketWorld(h);
+    const soldOut = await createDiscount(h, school.id, { slots: 0 });
+    expect(await visibleIds(parent.id)).not.toContain(soldOut.id);
+  });
+
+  it("hides a benefit of the same niche as the parent's main school (rule 2)", async () => {
+    const parent = await eligibleParent(h, { school: { niche: "Idiomas" } });
+    const school = await createOfferingSchool(h, { niche: "Idiomas" });
+    const same = await createDiscount(h, school.id);
+    const otherSchool = await createOfferingSchool(h, { niche: "Clubes" });
+    const other = await createDiscount(h, otherSchool.id);
+    const ids = await visibleIds(parent.id);
+    expect(ids).not.toContain(same.id);
+    expect(ids).toContain(other.id);
+  });
+
+  it("hides benefits of schools on Bronze or without a plan (rule 3)", async () => {
+    const { parent, school, discount } = await marketWorld(h);
+    await setPlan(h, school.id, "bronze");
+    expect(await visibleIds(parent.id)).not.toContain(discount.id);
+    await setPlan(h, school.id, null);
+    expect(await visibleIds(parent.id)).not.toContain(discount.id);
+    await setPlan(h, school.id, "silver");
+    expect(await visibleIds(parent.id)).toContain(discount.id);
+  });
+
+  it("admits 'my neighborhood' only for parents whose main school is in the same neighborhood (rule 4)", async () => {
+    const school = await createOfferingSchool(h, { neighborhood: "Pinheiros" });
+    const discount = await createDiscount(h, school.id, { scope: "neighborhood" });
+    const near = await eligibleParent(h, { school: { neighborhood: "Pinheiros" } });
+    const far = await eligibleParent(h, { school: { neighborhood: "Moema" } });
+    expect(await visibleIds(near.id)).toContain(discount.id);
+    expect(await visibleIds(far.id)).not.toContain(discount.id);
+  });
+
+  it("admits 'my city' only for parents whose main school is in the same city (rule 4)", async () => {
+    const school = await createOfferingSchool(h, { neighborhood: "Moema" });
+    const discount = await createDiscount(h, school.id, { scope: "city" });
+    const sameCity = await eligibleParent(h, { school: { neighborhood: "Pinheiros" } });
+    const otherCity = await eligibleParent(h, { school: { uf: "RJ", city: "Rio de Janeiro", neighborhood: "Copacabana" } });
+    expect(await visibleIds(sameCity.id)).toContain(discount.id);
+    expect(await visibleIds(otherCity.id)).not.toContain(discount.id);
+  });
+
+  it("admits 'all but own' anywhere, except for the offering school's own students (rule 4)", async () => {
+    const school = await createOfferingSchool(h, { neighborhood: "Moema" });
+    const discount = await createDiscount(h, school.id, { scope: "all_except_own" });
+    const elsewhere = await eligibleParent(h, { school: { uf: "RJ", city: "Rio de Janeiro", neighborhood: "Copacabana" } });
+    expect(await visibleIds(elsewhere.id)).toContain(discount.id);
+    const ownStudent = await eligibleParent(h);
+    await addEnrollment(h, ownStudent.id, school.id);
+    expect(await visibleIds(ownStudent.id)).not.toContain(discount.id);
+  });
+
+  it("lists Gold schools first, then the newest benefits", async () => {
+    const parent = await eligibleParent(h, { school: { uf: "RJ", city: "Niterói", neighborhood: "Icaraí" } });
+    const silver = await createOfferingSchool(h, { plan: "silver", uf: "RJ", city: "Niterói", neighborhood: "Icaraí" });
+    const gold = await createOfferingSchool(h, { plan: "gold", uf: "RJ", city: "Niterói", neighborhood: "Icaraí" });
+    const t0 = Date.now();
+    const silverNew = await createDiscount(h, silver.id, { scope: "neighborhood", createdAt: new Date(t0) });
+    const goldOld = await createDiscount(h, gold.id, { scope: "neighborhood", createdAt: new Date(t0 - 60_000) });
+    const goldNew = await createDiscount(h, gold.id, { scope: "neighborhood", createdAt: new Date(t0 - 30_000) });
+    const silverOld = await createDiscount(h, silver.id, { scope: "neighborhood", createdAt: new Date(t0 - 90_000) });
+    const mine = new Set([silverNew.id, goldOld.id, goldNew.id, silverOld.id]);
+    const ids = (await visibleIds(parent.id)).filter((id) => mine.has(id));
+    expect(ids).toEqual([goldNew.id, goldOld.id, silverNew.id, silverOld.id]);
+  });
+
+  it("marks claimed benefits and keeps them in view even once sold out", async () => {
+    const { parent, discount } = await marketWorld(h, { discount: { slots: 1 } });
+    const api = await h.caller(parent.id);
+    await api.claim.create({ discountId: discount.id });
+    const card = (await api.marketplace.list()).items.find((i) => i.discountId === discount.id);
+    expect(card).toMatchObject({ claimed: true, numberOfStudents: 0 });
+    const stranger = await eligibleParent(h);
+    expect(await visibleIds(stranger.id)).not.toContain(discount.id);
+  });
+
+  it("lists as helping schools the parent's own schools that are members of the network", async () => {
+    const main = await createSchool(h, { niche: "Ed. Básica", name: "Colégio Ajudante Principal" });
+    await createStaff(h, main.id, "approved");
+    const enrolled = await createSchool(h, { niche: "Clubes", name: "Clube Ajudante" });
+    await createStaff(h, enrolled.id, "approved");
+    const outsider = await createSchool(h, { niche: "Tecnologia", name: "Escola Fora da Rede" });
+    await createStaff(h, outsider.id, "pending");
+    const parent = await eligibleParent(h, { schoolId: main.id });
+    await addEnrollment(h, parent.id, enrolled.id);
+    await addEnrollment(h, parent.id, outsider.id);
+    await h.db.update(schema.schools).set({ logoUrl: "logos/ajudante.png" }).where(eq(schema.schools.id, main.id));
+    const school = await createOfferingSchool(h, { niche: "Idiomas" });
+    const discount = await createDiscount(h, school.id);
+    const card = (await (await h.caller(parent.id)).marketplace.list()).items.find((i) => i.discountId === discount.id)!;
+    expect(card.helpingSchools).toEqual([
+      { id: main.id, name: "Colégio Ajudante Principal", logoUrl: "/files/school_logos/logos/ajudante.png" },
+      { id: enrolled.id, name: "Clube Ajudante", logoUrl: null },
+    ]);
+  });
+
+  it("gives a parent without a main school an empty list and the complete-registration state", async () => {
+    const parent = await eligibleParent(h, { schoolId: null });
+    const list = await (await h.caller(parent.id)).marketplace.list();
+    expect(list.viewer).toMatchObject({ kind: "parent", hasSchool: false });
+    expect(list.items).toEqual([]);
+  });
+
+  it("gives school users the 'Área da Escola' state and users without a profile theirs", async () => {
+    await marketWorld(h);
+    const school = await createSchool(h, { niche: "Clubes", plan: "gold" });
+    const staff = await createStaff(h, school.id);
+    const staffList = await (await h.caller(staff.id)).marketplace.list();
+    expect(staffList).toEqual({ viewer: { kind: "institution" }, items: [] });
+
+    const bare = await createUser(h);
+    await h.db.delete(schema.profiles).where(eq(schema.profiles.userId, bare.id));
+    expect(await (await h.caller(bare.id)).marketplace.list()).toEqual({ viewer: { kind: "no_profile" }, items: [] });
+  });
+
+  it("answers with one SQL statement whatever the number of cards", async () => {
+    const { parent, school } = await marketWorld(h);
+    for (let i = 0; i < 5; i++) await createDiscount(h, school.id);
+    const api = await h.caller(parent.id);
+    const execute = vi.spyOn(h.db, "execute");
+    const select = vi.spyOn(h.db, "select");
+    try {
+      const list = await api.marketplace.list();
+      expect(list.items.length).toBeGreaterThanOrEqual(6);
+      expect(execute).toHaveBeenCalledTimes(1);
+      expect(select).not.toHaveBeenCalled();
+    } finally {
+      execute.mockRestore();
+      select.mockRestore();
+    }
+  });
+
+  it("refuses anonymous callers", async () => {
+    await expect((await h.caller(null)).marketplace.list()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("has the spec's card texts in the catalogue", () => {
+    expect(m.oneSlot).toBe("1 vaga disponível");
+    expect(m.slots(3)).toBe("3 vagas disponíveis");
+  });
+});

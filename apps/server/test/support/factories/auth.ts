@@ -1,0 +1,43 @@
+import { schema } from "@elo/db";
+import type { SignupInput } from "@elo/shared";
+import { and, desc, eq } from "drizzle-orm";
+import type { Harness } from "../harness";
+import { uniqueEmail } from "./users";
+
+/** A real UF / city / neighborhood triple from the reference data. */
+export async function someLocation(h: Pick<Harness, "db">) {
+  const [row] = await h.db
+    .select({ stateId: schema.states.id, cityId: schema.cities.id, neighborhoodId: schema.neighborhoods.id })
+    .from(schema.neighborhoods)
+    .innerJoin(schema.cities, eq(schema.cities.id, schema.neighborhoods.cityId))
+    .innerJoin(schema.states, eq(schema.states.id, schema.cities.stateId))
+    .orderBy(schema.neighborhoods.id)
+    .limit(1);
+  return row!;
+}
+
+/** A valid signup input (strong password, mandatory consents accepted). */
+export async function signupInputFor(h: Pick<Harness, "db">, overrides: Partial<SignupInput> = {}): Promise<SignupInput> {
+  return {
+    profileType: "parent",
+    fullName: "Maria Oliveira",
+    email: uniqueEmail("signup"),
+    password: "Girassol-Azul-42",
+    ...(await someLocation(h)),
+    termsAccepted: true,
+    dataProcessingConsent: true,
+    marketingConsent: false,
+    ...overrides,
+  };
+}
+
+/** The token of the latest recovery e-mail sent to `email`, read from the outbox. */
+export async function latestResetToken(h: Pick<Harness, "db">, email: string): Promise<string | null> {
+  const [row] = await h.db
+    .select({ text: schema.emailOutbox.text })
+    .from(schema.emailOutbox)
+    .where(and(eq(schema.emailOutbox.to, email), eq(schema.emailOutbox.kind, "password-reset")))
+    .orderBy(desc(schema.emailOutbox.createdAt))
+    .limit(1);
+  return row?.text.match(/reset-password\?token=([a-z0-9]+)/)?.[1] ?? null;
+}

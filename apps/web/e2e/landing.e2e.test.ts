@@ -1,0 +1,156 @@
+import { schema } from "@elo/db";
+import { eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { e2eDatabase } from "./support/db";
+import { DESKTOP, hasHorizontalScroll, launchBrowser, newPage, PHONE, snap } from "./support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+
+async function closeBanner(page: Page) {
+  const banner = page.getByRole("dialog", { name: "Destaque da rede" });
+  await banner.waitFor();
+  await banner.getByRole("button", { name: "Fechar" }).click();
+  await banner.waitFor({ state: "hidden" });
+}
+
+describe("parents' landing (/)", () => {
+  it("opens the promotional banner after about 1 s, showing the Gold school, and closes it", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    const shownAt = Date.now();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    const banner = page.getByRole("dialog", { name: "Destaque da rede" });
+    await banner.waitFor();
+    expect(Date.now() - shownAt).toBeGreaterThan(300);
+    // The demo world's Gold schools.
+    await expect(banner.getByRole("heading", { level: 3 }).textContent()).resolves.toMatch(/Fluent English School|Instituto Carioca de Idiomas/);
+    await banner.getByText(/% de desconto em/).waitFor();
+    await snap(page, "landing-banner-desktop");
+    await banner.getByRole("button", { name: "Fechar" }).click();
+    await banner.waitFor({ state: "hidden" });
+
+    // And by keyboard, on a second visit.
+    await page.reload();
+    await page.getByRole("dialog", { name: "Destaque da rede" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: "Destaque da rede" }).waitFor({ state: "hidden" });
+    await context.close();
+  });
+
+  it("opens one FAQ item at a time, collapsible, by mouse and keyboard", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/#faq");
+    await closeBanner(page);
+    const faq = page.locator("#faq");
+    const questions = faq.getByRole("button");
+    expect(await questions.count()).toBe(9);
+    const first = questions.nth(0);
+    const second = questions.nth(1);
+    await first.click();
+    expect(await first.getAttribute("aria-expanded")).toBe("true");
+    await faq.getByText("Não é um site de bolsas de estudo.", { exact: false }).waitFor();
+    await second.click();
+    expect(await second.getAttribute("aria-expanded")).toBe("true");
+    expect(await first.getAttribute("aria-expanded")).toBe("false");
+    await second.click();
+    expect(await second.getAttribute("aria-expanded")).toBe("false");
+    await questions.nth(8).focus();
+    await page.keyboard.press("Enter");
+    expect(await questions.nth(8).getAttribute("aria-expanded")).toBe("true");
+    await faq.getByText("contato@eloescolar.com.br", { exact: false }).waitFor();
+    await page.keyboard.press("Space");
+    expect(await questions.nth(8).getAttribute("aria-expanded")).toBe("false");
+    await context.close();
+  });
+
+  it("has the hero actions, the steps, the call to action and the footer", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/");
+    await closeBanner(page);
+    await page.getByRole("main").getByRole("link", { name: "Efetuar login" }).first().waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Criar conta", exact: true }).waitFor();
+    await page.getByRole("link", { name: "Criar conta grátis" }).waitFor();
+    const footer = page.getByRole("contentinfo");
+    await footer.getByText("© 2025 Elo Escolar", { exact: false }).waitFor();
+    expect(await footer.getByRole("link", { name: "Termos de Uso e Política de Privacidade" }).getAttribute("href")).toBe("/termos-de-uso-e-privacidade.pdf");
+    const pdf = await page.request.get("/termos-de-uso-e-privacidade.pdf");
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toContain("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    await snap(page, "landing-parents-desktop");
+    await context.close();
+  });
+
+  it("fits a 360 px screen with no horizontal scroll", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto("/");
+    await closeBanner(page);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await snap(page, "landing-parents-phone");
+    await context.close();
+  });
+});
+
+describe("schools' landing (/para-escolas)", () => {
+  it("shows the headline, the plans with the Gold offer, and sends a visitor choosing a plan to sign up", async () => {
+    const { page, context } = await newPage(browser, DESKTOP);
+    await page.goto("/para-escolas");
+    await page.getByRole("heading", { name: "O benefício que faltava na sua escola." }).waitFor();
+    await page.getByText("Conquistar um aluno novo pode custar até 7 vezes mais", { exact: false }).waitFor();
+    const gold = page.getByRole("article", { name: "Gold" });
+    await gold.getByText("Melhor oferta").waitFor();
+    await gold.getByText("R$ 49,90").waitFor();
+    expect(await page.getByText("Assinatura 100% gratuita por tempo limitado", { exact: true }).count()).toBe(2);
+    expect(await page.locator("#faq").count()).toBe(1);
+    await snap(page, "landing-schools-desktop");
+    await gold.getByRole("link", { name: "Escolher Gold" }).click();
+    await page.waitForURL((u) => u.pathname === "/signup" && u.searchParams.get("profile") === "institution");
+    await context.close();
+  });
+
+  it("rejects the contact form without a subject, then sends a valid message", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/para-escolas");
+    const form = page.getByRole("region", { name: "Fale com a gente" });
+    const stamp = `E2E ${Date.now()}`;
+    await form.getByLabel("Nome").fill(stamp);
+    await form.getByLabel("Email").fill("contato.e2e@teste.com.br");
+    await form.getByLabel("Mensagem").fill("Gostaria de saber mais sobre o plano Gold.");
+    await form.getByRole("button", { name: "Enviar mensagem" }).click();
+    await form.getByText("Selecione um assunto").last().waitFor();
+    await form.getByLabel("Assunto").first().click();
+    await page.getByRole("option", { name: "Benefícios" }).click();
+    await form.getByRole("button", { name: "Enviar mensagem" }).click();
+    await page.getByText("Mensagem enviada!").waitFor();
+    await page.getByText("Entraremos em contato em breve.").waitFor();
+    expect(await form.getByLabel("Nome").inputValue()).toBe("");
+
+    const handle = await e2eDatabase();
+    try {
+      const list = await handle.db
+        .select({ subject: schema.contactMessages.subject, email: schema.contactMessages.email })
+        .from(schema.contactMessages)
+        .where(eq(schema.contactMessages.name, stamp));
+      expect(list).toEqual([{ subject: "Benefícios", email: "contato.e2e@teste.com.br" }]);
+    } finally {
+      await handle.close();
+    }
+    await context.close();
+  });
+
+  it("fits a 360 px screen with no horizontal scroll", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto("/para-escolas");
+    await page.getByRole("heading", { name: "O benefício que faltava na sua escola." }).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await snap(page, "landing-schools-phone");
+    await context.close();
+  });
+});

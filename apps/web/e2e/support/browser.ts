@@ -1,0 +1,77 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+const CHROMIUM_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export const screenshotsDir = fileURLToPath(new URL("../screenshots/", import.meta.url));
+
+export const baseUrl = () => inject("baseUrl");
+
+/** Debian's Chromium driven by playwright-core. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** A fresh context (own cookies) and page, at the base URL. */
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale: "pt-BR", acceptDownloads: true });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a screenshot under e2e/screenshots for a person to look at. */
+export async function snap(page: Page, name: string) {
+  mkdirSync(screenshotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
+}
+
+/** True when the page is wider than the viewport (a phone user would have to scroll sideways). */
+export function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate<boolean>("document.documentElement.scrollWidth > document.documentElement.clientWidth");
+}
+
+/** Logs in through the real form. */
+export async function login(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Senha", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+}
+
+export const DEMO = {
+  admin: { email: "admin@eloescolar.com.br", password: "EloDemo#2025" },
+  school: { email: "escola@eloescolar.com.br", password: "EloDemo#2025" },
+  parent: { email: "pais@eloescolar.com.br", password: "EloDemo#2025" },
+};
+
+/**
+ * Signs a browser context in as a user without the login form: creates a session row in the
+ * e2e database and sets its cookie. For scenarios whose subject is not the login itself.
+ */
+export async function loginAs(context: BrowserContext, userId: string) {
+  const { e2eDatabase } = await import("./db");
+  const { createSession } = await import("../../../server/src/auth/session");
+  const handle = await e2eDatabase();
+  try {
+    const { token, session } = await createSession(handle.db, { now: () => new Date() }, userId, "e2e");
+    const url = new URL(baseUrl());
+    await context.addCookies([{ name: "elo_session", value: token, domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax", expires: Math.floor(session.expiresAt.getTime() / 1000) }]);
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,133 @@
+import { ADMIN_PARENTS_PAGE_SIZE, adminMessages, adminUiMessages, formatDate } from "@elo/shared";
+import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Pagination, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { Page } from "../common/Page";
+import { trpc } from "../../lib/trpc";
+
+function Stat({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700}>
+        {value === undefined ? "—" : value.toLocaleString("pt-BR")}
+      </Text>
+    </Card>
+  );
+}
+
+const YesNo = ({ value }: { value: boolean }) => (
+  <Badge color={value ? "teal" : "gray"} variant="light">
+    {value ? adminUiMessages.yes : adminUiMessages.no}
+  </Badge>
+);
+
+/** /admin-pais 'Gestão de Pais/Responsáveis': summary and the parents table, newest first. */
+export function AdminParentsPage() {
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const summary = useQuery(trpc.admin.parents.summary.queryOptions());
+  const parents = useQuery({
+    ...trpc.admin.parents.list.queryOptions({ search: debounced, page, pageSize: ADMIN_PARENTS_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const pages = Math.max(1, Math.ceil((parents.data?.total ?? 0) / ADMIN_PARENTS_PAGE_SIZE));
+
+  return (
+    <Page size="xl">
+      <Group justify="space-between">
+        <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: "anywhere" }}>
+          {adminMessages.parentsTitle}
+        </Title>
+        <Button component={Link} to="/admin-escolas" variant="default" leftSection={<IconArrowLeft size={16} />}>
+          {adminUiMessages.backToSchools}
+        </Button>
+      </Group>
+      {(summary.isError || parents.isError) && <Alert color="red">{adminMessages.parentsLoadError}</Alert>}
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Stat label={adminUiMessages.parentsTotal} value={summary.data?.total} />
+        <Stat label={adminUiMessages.parentsCompleted} value={summary.data?.completed} />
+        <Stat label={adminUiMessages.parentsProofs} value={summary.data?.proofs} />
+      </SimpleGrid>
+      <TextInput
+        label={adminUiMessages.parentsSearch}
+        type="search"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+      />
+      {!parents.data ? (
+        parents.isError ? null : (
+          <Center py="xl">
+            <Loader />
+          </Center>
+        )
+      ) : parents.data.items.length === 0 ? (
+        <Text c="dimmed">{adminUiMessages.parentsEmpty}</Text>
+      ) : (
+        <Stack>
+          <Table.ScrollContainer minWidth={860}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{adminUiMessages.parentsFullName}</Table.Th>
+                  <Table.Th>{adminUiMessages.parentsStudent}</Table.Th>
+                  <Table.Th>{adminUiMessages.parentsSchool}</Table.Th>
+                  <Table.Th>{adminUiMessages.parentsProfileComplete}</Table.Th>
+                  <Table.Th>{adminUiMessages.parentsProofSubmitted}</Table.Th>
+                  <Table.Th>{adminUiMessages.parentsCreatedAt}</Table.Th>
+                  <Table.Th>{adminUiMessages.parentsProof}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {parents.data.items.map((p) => (
+                  <Table.Tr key={p.userId}>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {p.fullName ?? "—"}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {p.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{p.studentName ?? "—"}</Table.Td>
+                    <Table.Td>{p.schoolName ?? "—"}</Table.Td>
+                    <Table.Td>
+                      <YesNo value={p.profileCompleted} />
+                    </Table.Td>
+                    <Table.Td>
+                      <YesNo value={p.enrollmentProofSubmitted} />
+                    </Table.Td>
+                    <Table.Td>{formatDate(p.createdAt)}</Table.Td>
+                    <Table.Td>
+                      {p.proofUrl ? (
+                        <Anchor href={p.proofUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                          {adminUiMessages.parentsOpenProof}
+                        </Anchor>
+                      ) : (
+                        "—"
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pages > 1 && (
+            <Center>
+              <Pagination total={pages} value={page} onChange={setPage} siblings={1} boundaries={1} />
+            </Center>
+          )}
+        </Stack>
+      )}
+    </Page>
+  );
+}

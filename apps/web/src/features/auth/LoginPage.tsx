@@ -1,0 +1,63 @@
+import { accessMessages, authMessages, authPageMessages as m, loginInput } from "@elo/shared";
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useState, type FormEvent } from "react";
+import { homePathFor } from "../../lib/guards";
+import { notifyError, notifyFailure, notifyOk } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { AuthCard } from "./AuthCard";
+import { refreshSession } from "./session";
+
+/** /login: e-mail and password; lands by role and profile, replacing history. */
+export function LoginPage() {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const login = useMutation(
+    trpc.auth.login.mutationOptions({
+      onSuccess: async (result) => {
+        notifyOk({ title: authMessages.loginSuccessTitle, description: authMessages.loginSuccessDescription });
+        await refreshSession(queryClient);
+        await navigate({ to: homePathFor(result), replace: true });
+      },
+      onError: (error) => notifyFailure(error, { title: authMessages.loginErrorTitle }),
+    }),
+  );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = loginInput.safeParse({ email, password });
+    if (!parsed.success) {
+      notifyError({ title: accessMessages.validationTitle, description: parsed.error.issues[0]?.message });
+      return;
+    }
+    login.mutate(parsed.data);
+  };
+
+  return (
+    <AuthCard title={m.loginTitle} subtitle={m.loginSubtitle}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label={m.emailLabel} placeholder={m.emailPlaceholder} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <PasswordInput label={m.passwordLabel} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              {m.forgotLink}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth disabled={!email.trim() || !password} loading={login.isPending}>
+            {m.loginButton}
+          </Button>
+          <Text size="sm" ta="center">
+            {m.noAccount}{" "}
+            <Anchor component={Link} to="/signup">
+              {m.createAccountLink}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

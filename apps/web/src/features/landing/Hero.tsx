@@ -1,0 +1,24 @@
+import { Box, Container, Group, Image, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/** A landing hero: headline, text and actions beside an illustration. */
+export function Hero({ title, text, actions, image, imageAlt, bg }: { title: string; text: string; actions: ReactNode; image: string; imageAlt: string; bg: string }) {
+  return (
+    <Box bg={bg} py={{ base: 40, sm: 72 }} component="section">
+      <Container size="lg">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: "center" }}>
+          <Stack gap="lg">
+            <Title order={1} fz={{ base: 30, sm: 44 }} lh={1.15}>
+              {title}
+            </Title>
+            <Text fz={{ base: "md", sm: "lg" }} c="dark.4">
+              {text}
+            </Text>
+            <Group gap="sm">{actions}</Group>
+          </Stack>
+          <Image src={image} alt={imageAlt} radius="lg" w="100%" maw={520} mx="auto" />
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,42 @@
+import { Anchor, Button, Divider, Drawer, Stack } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import { accountMenu, topLinks, type NavUser } from "./navigation";
+import { useLogout } from "./useLogout";
+
+/** The phone drawer repeating the header's links; loaded after the first paint. */
+export default function MobileMenu({ me, opened, onClose }: { me: NavUser | null; opened: boolean; onClose: () => void }) {
+  const logout = useLogout(onClose);
+  return (
+    <Drawer opened={opened} onClose={onClose} title="Menu" hiddenFrom="sm" size="80%" padding="md">
+      <Stack gap="sm" component="nav" aria-label="Menu móvel">
+        {topLinks(me).map((l) => (
+          <Anchor key={l.label} component={Link} to={l.to} hash={l.hash} onClick={onClose} c="dark" fw={500}>
+            {l.label}
+          </Anchor>
+        ))}
+        <Divider />
+        {me ? (
+          <>
+            {accountMenu(me).map((item) => (
+              <Anchor key={item.label} component={Link} to={item.to} onClick={onClose} c="dark">
+                {item.label}
+              </Anchor>
+            ))}
+            <Button variant="light" color="red" onClick={() => logout.mutate()}>
+              Sair
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button component={Link} to="/login" variant="default" onClick={onClose}>
+              Efetuar Login
+            </Button>
+            <Button component={Link} to="/signup" onClick={onClose}>
+              Criar conta
+            </Button>
+          </>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,10 @@
+import { Center, Loader } from "@mantine/core";
+
+/** The spinner shown while a page or a guard is loading. */
+export function PageLoader() {
+  return (
+    <Center mih="60vh" aria-busy="true">
+      <Loader aria-label="Carregando" />
+    </Center>
+  );
+}

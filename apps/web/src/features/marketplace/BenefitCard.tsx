@@ -1,0 +1,90 @@
+import { Avatar, Badge, Box, Button, Card, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { DISCOUNT_VALIDITY_LABELS, formatBRL, marketplaceMessages as m } from "@elo/shared";
+import { percentOff, slotsText } from "./format";
+import type { MarketplaceBenefit } from "./types";
+
+const initial = (name: string) => name.trim().charAt(0).toUpperCase() || "E";
+
+/** One marketplace benefit, as spec 1 §2 lists its parts. */
+export function BenefitCard({ benefit, onClaim, claiming, busy }: { benefit: MarketplaceBenefit; onClaim: (b: MarketplaceBenefit) => void; claiming: boolean; busy: boolean }) {
+  const soldOut = benefit.numberOfStudents <= 0;
+  const label = benefit.claimed ? m.alreadyClaimed : soldOut ? m.soldOut : m.claim;
+  return (
+    <Card
+      withBorder
+      shadow={benefit.gold ? "md" : "xs"}
+      padding="lg"
+      radius="md"
+      data-testid="benefit-card"
+      style={benefit.gold ? { borderColor: "var(--mantine-color-yellow-5)", borderWidth: 2 } : undefined}
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Avatar src={benefit.schoolLogoUrl} alt={benefit.schoolName} radius="md" size="lg" color="blue">
+              {initial(benefit.schoolName)}
+            </Avatar>
+            <Box miw={0}>
+              <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+                {benefit.schoolName}
+              </Text>
+              {benefit.gold && (
+                <Badge color="yellow" variant="light" size="sm">
+                  {m.goldHighlight}
+                </Badge>
+              )}
+            </Box>
+          </Group>
+          <Badge color="red" size="lg" variant="filled" style={{ flexShrink: 0 }}>
+            {percentOff(benefit.discountPercentage)}
+          </Badge>
+        </Group>
+
+        <Title order={3} fz="lg">
+          {benefit.className}
+        </Title>
+
+        <Box>
+          <Text size="sm" c="dimmed">
+            {m.payOnly}
+          </Text>
+          <Text fz={28} fw={800} c="blue.8" lh={1.2}>
+            {formatBRL(benefit.discountedFee)}
+          </Text>
+          <Text size="sm" fw={500}>
+            {DISCOUNT_VALIDITY_LABELS[benefit.discountValidity]}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {m.after} {formatBRL(benefit.monthlyFee)}
+          </Text>
+        </Box>
+
+        {benefit.helpingSchools.length > 0 && (
+          <Box>
+            <Text size="xs" c="dimmed" mb={4}>
+              {m.helpingSchools}
+            </Text>
+            <Tooltip.Group openDelay={200}>
+              <Avatar.Group spacing="sm">
+                {benefit.helpingSchools.map((s) => (
+                  <Tooltip key={s.id} label={s.name} withArrow>
+                    <Avatar src={s.logoUrl} alt={s.name} radius="xl" color="teal" role="img" aria-label={s.name}>
+                      {initial(s.name)}
+                    </Avatar>
+                  </Tooltip>
+                ))}
+              </Avatar.Group>
+            </Tooltip.Group>
+          </Box>
+        )}
+
+        <Text size="sm" fw={500} c={soldOut ? "red.7" : "teal.8"} mt="auto">
+          {slotsText(benefit.numberOfStudents)}
+        </Text>
+        <Button fullWidth disabled={benefit.claimed || soldOut || (busy && !claiming)} loading={claiming} onClick={() => onClaim(benefit)}>
+          {label}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

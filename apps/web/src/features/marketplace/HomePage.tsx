@@ -1,0 +1,157 @@
+import { Alert, Anchor, Box, Button, Container, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { LIMITS, marketplaceMessages as m } from "@elo/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { errorToast, notifyError } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { BenefitCard } from "./BenefitCard";
+import { BenefitCardSkeleton } from "./BenefitCardSkeleton";
+import type { MarketplaceBenefit, MarketplaceList } from "./types";
+
+const incompleteToast = { title: m.incompleteTitle, description: m.incompleteDescription };
+const proofToast = { title: m.incompleteTitle, description: m.proofMissingDescription };
+
+/** /home: the hero, the parent's marketplace, or the state that fits the user. */
+export function HomePage() {
+  const list = useQuery(trpc.marketplace.list.queryOptions());
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (list.isError) notifyError({ title: m.loadErrorTitle, description: m.loadErrorDescription });
+  }, [list.isError]);
+
+  const sendToMyData = async (toast: { title: string; description: string }) => {
+    notifyError(toast);
+    await navigate({ to: "/meus-dados" });
+  };
+
+  const claim = useMutation(
+    trpc.claim.create.mutationOptions({
+      onSuccess: async ({ transactionId }) => {
+        await queryClient.invalidateQueries({ queryKey: trpc.marketplace.list.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.claim.history.queryKey() });
+        await navigate({ to: "/confirmacao-desconto", search: { transaction: transactionId } });
+      },
+      onError: async (error) => {
+        const reason = (error.data as { meta?: { reason?: string } } | undefined)?.meta?.reason;
+        const toast = errorToast(error, { title: m.claimErrorTitle, description: m.claimErrorDescription });
+        if (reason === "incomplete" || reason === "proof_missing") {
+          await sendToMyData({ title: toast.title, description: toast.description ?? "" });
+          return;
+        }
+        notifyError(toast);
+        await queryClient.invalidateQueries({ queryKey: trpc.marketplace.list.queryKey() });
+      },
+    }),
+  );
+
+  const onClaim = (benefit: MarketplaceBenefit) => {
+    const viewer = list.data?.viewer;
+    // The server re-checks all of this; the client only spares a round trip.
+    if (viewer?.kind === "parent" && !viewer.profileCompleted) return void sendToMyData(incompleteToast);
+    if (viewer?.kind === "parent" && !viewer.proofSubmitted) return void sendToMyData(proofToast);
+    claim.mutate({ discountId: benefit.discountId });
+  };
+
+  return (
+    <>
+      <Box
+        component="section"
+        py={{ base: 40, sm: 64 }}
+        style={{ background: "linear-gradient(135deg, var(--mantine-color-blue-7), var(--mantine-color-teal-6))", color: "white" }}
+      >
+        <Container size="lg">
+          <Title order={1} fz={{ base: 28, sm: 40 }}>
+            {m.heroTitle}
+          </Title>
+          <Text fz={{ base: "lg", sm: "xl" }} fw={500} mt="xs">
+            {m.welcome}
+          </Text>
+        </Container>
+      </Box>
+      <Container size="lg" py="xl">
+        <Body list={list.data} loading={list.isPending} claimingId={claim.isPending ? claim.variables?.discountId : undefined} onClaim={onClaim} />
+      </Container>
+    </>
+  );
+}
+
+function Body({ list, loading, claimingId, onClaim }: { list: MarketplaceList | undefined; loading: boolean; claimingId?: string; onClaim: (b: MarketplaceBenefit) => void }) {
+  if (loading) return <Grid>{Array.from({ length: LIMITS.skeletonCards }, (_, i) => <BenefitCardSkeleton key={i} />)}</Grid>;
+  if (!list) return <Empty />;
+  const { viewer, items } = list;
+
+  if (viewer.kind === "institution") {
+    return (
+      <Paper withBorder p="xl" radius="md">
+        <Stack gap="sm" align="flex-start">
+          <Title order={2} fz="xl">
+            {m.schoolAreaTitle}
+          </Title>
+          <Text>{m.schoolAreaText}</Text>
+          <Button component={Link} to="/painel-de-beneficios">
+            {m.schoolAreaAction}
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+  if (viewer.kind === "no_profile") {
+    return (
+      <Alert color="blue" title={m.completeProfile}>
+        <Anchor component={Link} to="/meus-dados">
+          {m.completeProfileAction}
+        </Anchor>
+      </Alert>
+    );
+  }
+  if (!viewer.hasSchool) {
+    return (
+      <Alert color="blue">
+        <Text>
+          {m.introWithoutSchool}{" "}
+          <Anchor component={Link} to="/meus-dados">
+            {m.completeProfileAction}
+          </Anchor>
+        </Text>
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <Text size="lg">{m.introWithSchool}</Text>
+      {items.length === 0 ? (
+        <Empty />
+      ) : (
+        <Grid>
+          {items.map((b) => (
+            <BenefitCard key={b.discountId} benefit={b} onClaim={onClaim} claiming={claimingId === b.discountId} busy={claimingId !== undefined} />
+          ))}
+        </Grid>
+      )}
+    </Stack>
+  );
+}
+
+function Grid({ children }: { children: React.ReactNode }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" verticalSpacing="lg">
+      {children}
+    </SimpleGrid>
+  );
+}
+
+function Empty() {
+  return (
+    <Paper withBorder p="xl" radius="md" ta="center">
+      <Title order={2} fz="lg">
+        {m.emptyTitle}
+      </Title>
+      <Text c="dimmed" mt="xs">
+        {m.emptyDescription}
+      </Text>
+    </Paper>
+  );
+}

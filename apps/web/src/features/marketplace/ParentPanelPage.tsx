@@ -1,0 +1,84 @@
+import { Badge, Button, Card, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { DISCOUNT_VALIDITY_LABELS, formatDate, formatLongDate, marketplaceMessages as m, VOUCHER_STATUS_LABELS } from "@elo/shared";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { trpc } from "../../lib/trpc";
+import { Page } from "../common/Page";
+import { percentOff } from "./format";
+import type { ClaimHistoryEntry } from "./types";
+
+const STATUS_COLORS = { reservado: "blue", utilizado: "teal", expirado: "gray" } as const;
+
+/** /painel-pais 'Meu Painel de Benefícios': one entry per benefit (its latest claim). */
+export function ParentPanelPage() {
+  // Spec 1 §2: load failures stop loading silently; the panel is then simply empty.
+  const history = useQuery({ ...trpc.claim.history.queryOptions(), retry: 1 });
+  return (
+    <Page title={m.panelTitle}>
+      <Text c="dimmed">{m.panelIntro}</Text>
+      {history.isPending ? (
+        <Center py="xl">
+          <Loader aria-label={m.panelLoading} />
+        </Center>
+      ) : !history.data || history.data.length === 0 ? (
+        <Paper withBorder p="xl" radius="md" ta="center">
+          <Stack align="center" gap="sm">
+            <Text>{m.panelEmpty}</Text>
+            <Button component={Link} to="/home" variant="light">
+              {m.goToMarketplace}
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          {history.data.map((entry) => (
+            <PanelEntry key={entry.transactionId} entry={entry} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Page>
+  );
+}
+
+function PanelEntry({ entry }: { entry: ClaimHistoryEntry }) {
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="panel-entry">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={0} miw={0}>
+            <Title order={2} fz="lg">
+              {entry.className}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {entry.schoolName}
+            </Text>
+          </Stack>
+          <Badge color="red" size="lg" style={{ flexShrink: 0 }}>
+            {percentOff(entry.discountPercentage)}
+          </Badge>
+        </Group>
+        <Group gap="xs">
+          <Text size="sm">{m.voucherLabel}:</Text>
+          <Text fw={800} ff="monospace" style={{ letterSpacing: 2 }}>
+            {entry.voucherCode}
+          </Text>
+        </Group>
+        <Text size="sm">{m.claimedOn(formatLongDate(entry.claimedAt))}</Text>
+        <Group gap="xs" wrap="wrap">
+          <Badge variant={entry.expired ? "light" : "filled"} color={entry.expired ? "gray" : "blue"} data-testid="validity-badge" data-expired={entry.expired}>
+            {DISCOUNT_VALIDITY_LABELS[entry.discountValidity]}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            {m.validUntil(formatDate(entry.validUntil))}
+          </Text>
+        </Group>
+        <Group gap="xs">
+          <Text size="sm">{m.voucherStatusLabel}:</Text>
+          <Badge variant="outline" color={STATUS_COLORS[entry.status]}>
+            {VOUCHER_STATUS_LABELS[entry.status]}
+          </Badge>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

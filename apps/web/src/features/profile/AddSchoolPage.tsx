@@ -1,0 +1,201 @@
+import { ENROLLMENT_PERIOD_LABELS, ENROLLMENT_PERIODS, LIMITS, profileMessages as m, type EnrollmentPeriod } from "@elo/shared";
+import { Alert, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { fieldErrors, notifyError, notifyFailure, notifyOk } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { Page } from "../common/Page";
+import { RequestSchoolDialog } from "./RequestSchoolDialog";
+import { emptyChoice, SchoolPicker, type SchoolChoice } from "./SchoolPicker";
+import type { OtherEnrollment } from "./types";
+
+interface Details {
+  enrollmentNumber: string;
+  period: EnrollmentPeriod | null;
+  classNumber: string;
+  startDate: string;
+  endDate: string;
+  notes: string;
+}
+const emptyDetails: Details = { enrollmentNumber: "", period: null, classNumber: "", startDate: "", endDate: "", notes: "" };
+
+const periodLabel = (p: EnrollmentPeriod | null) => (p ? ENROLLMENT_PERIOD_LABELS[p] : null);
+const formatDay = (iso: string | null) => (iso ? iso.split("-").reverse().join("/") : null);
+
+/** /add-escola: the parent's other enrollments (at most 3, newest first) and the form to add or edit one. */
+export function AddSchoolPage() {
+  const list = useQuery(trpc.profile.enrollments.list.queryOptions());
+  const [editing, setEditing] = useState<OtherEnrollment | "new" | null>(null);
+
+  useEffect(() => {
+    if (list.isError) notifyError(m.enrollmentLoadError);
+  }, [list.isError]);
+
+  const full = (list.data?.length ?? 0) >= LIMITS.otherEnrollmentsMax;
+  return (
+    <Page title="Outras instituições" size="md">
+      <Text c="dimmed">Cadastre até 3 outras matrículas pagas do seu filho (cursos de idiomas, esportes, artes e outras atividades).</Text>
+      {list.isPending ? (
+        <Group justify="center">
+          <Loader aria-label="Carregando" />
+        </Group>
+      ) : (
+        <Stack gap="sm">
+          {(list.data ?? []).map((e) => (
+            <EnrollmentRow key={e.id} enrollment={e} onEdit={() => setEditing(e)} />
+          ))}
+          {list.data?.length === 0 && <Text c="dimmed">Nenhuma outra matrícula cadastrada.</Text>}
+        </Stack>
+      )}
+      {editing ? (
+        <EnrollmentForm key={editing === "new" ? "new" : editing.id} enrollment={editing === "new" ? null : editing} onDone={() => setEditing(null)} />
+      ) : (
+        <Group>
+          <Button onClick={() => setEditing("new")} disabled={full}>
+            Adicionar escola
+          </Button>
+          {full && <Text size="sm" c="dimmed">{m.enrollmentLimit}</Text>}
+        </Group>
+      )}
+    </Page>
+  );
+}
+
+function EnrollmentRow({ enrollment: e, onEdit }: { enrollment: OtherEnrollment; onEdit: () => void }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation(
+    trpc.profile.enrollments.remove.mutationOptions({
+      onSuccess: async () => {
+        notifyOk(m.enrollmentRemoved);
+        await queryClient.invalidateQueries({ queryKey: trpc.profile.enrollments.list.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.profile.get.queryKey() });
+      },
+      onError: (error) => notifyFailure(error, { title: m.enrollmentRemoveError }),
+    }),
+  );
+  const facts = [
+    e.enrollmentNumber && `Matrícula ${e.enrollmentNumber}`,
+    periodLabel(e.period),
+    e.classNumber && `Turma ${e.classNumber}`,
+    e.startDate && `${formatDay(e.startDate)}${e.endDate ? ` a ${formatDay(e.endDate)}` : ""}`,
+  ].filter(Boolean);
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="enrollment-row">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Text fw={600}>{e.school?.name ?? e.institutionName ?? "Escola"}</Text>
+            <Badge variant="light" color="teal">
+              {e.status === "active" ? "Ativa" : e.status}
+            </Badge>
+          </Group>
+          {e.school && (
+            <Text size="sm" c="dimmed">
+              {e.school.neighborhood}, {e.school.city}/{e.school.uf}
+            </Text>
+          )}
+          {facts.length > 0 && <Text size="sm">{facts.join(" · ")}</Text>}
+        </Stack>
+        <Group gap="xs">
+          <Button variant="default" size="xs" onClick={onEdit}>
+            Editar
+          </Button>
+          <Button variant="subtle" color="red" size="xs" loading={remove.isPending} onClick={() => remove.mutate({ id: e.id })}>
+            Remover
+          </Button>
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+function EnrollmentForm({ enrollment, onDone }: { enrollment: OtherEnrollment | null; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [choice, setChoice] = useState<SchoolChoice>(() =>
+    enrollment?.school
+      ? { stateId: enrollment.school.stateId, cityId: enrollment.school.cityId, neighborhoodId: enrollment.school.neighborhoodId, schoolId: enrollment.school.id }
+      : emptyChoice,
+  );
+  const [details, setDetails] = useState<Details>(() =>
+    enrollment
+      ? {
+          enrollmentNumber: enrollment.enrollmentNumber ?? "",
+          period: enrollment.period,
+          classNumber: enrollment.classNumber ?? "",
+          startDate: enrollment.startDate ?? "",
+          endDate: enrollment.endDate ?? "",
+          notes: enrollment.notes ?? "",
+        }
+      : emptyDetails,
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = <K extends keyof Details>(key: K, value: Details[K]) => setDetails((d) => ({ ...d, [key]: value }));
+
+  const save = useMutation(
+    trpc.profile.enrollments.save.mutationOptions({
+      onSuccess: async (res) => {
+        notifyOk(res.created ? m.enrollmentAdded : m.enrollmentUpdated);
+        await queryClient.invalidateQueries({ queryKey: trpc.profile.enrollments.list.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.profile.get.queryKey() });
+        onDone();
+      },
+      onError: (error) => {
+        setErrors(fieldErrors(error));
+        notifyFailure(error, { title: enrollment ? m.enrollmentUpdateError : m.enrollmentAddError });
+      },
+    }),
+  );
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!choice.schoolId) return notifyError(m.enrollmentSchoolRequired);
+    setErrors({});
+    save.mutate({
+      id: enrollment?.id ?? null,
+      schoolId: choice.schoolId,
+      enrollmentNumber: details.enrollmentNumber,
+      period: details.period,
+      classNumber: details.classNumber,
+      startDate: details.startDate || null,
+      endDate: details.endDate || null,
+      notes: details.notes,
+    });
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {enrollment ? "Editar matrícula" : "Nova matrícula"}
+        </Title>
+        <SchoolPicker idPrefix="enrollment" value={choice} onChange={setChoice} required />
+        <RequestSchoolDialog location={choice} target="enrollment" onSchool={(id) => setChoice((c) => ({ ...c, schoolId: id }))} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Número da matrícula" maxLength={50} value={details.enrollmentNumber} onChange={(e) => set("enrollmentNumber", e.currentTarget.value)} />
+          <Select
+            label="Período"
+            placeholder="Selecione"
+            clearable
+            data={ENROLLMENT_PERIODS.map((p) => ({ value: p, label: ENROLLMENT_PERIOD_LABELS[p] }))}
+            value={details.period}
+            onChange={(v) => set("period", v as EnrollmentPeriod | null)}
+          />
+          <TextInput label="Turma (número ou nome)" maxLength={50} value={details.classNumber} onChange={(e) => set("classNumber", e.currentTarget.value)} />
+          <div />
+          <TextInput label="Data de início" type="date" value={details.startDate} onChange={(e) => set("startDate", e.currentTarget.value)} error={errors.startDate} />
+          <TextInput label="Data de término" type="date" value={details.endDate} onChange={(e) => set("endDate", e.currentTarget.value)} error={errors.endDate} />
+        </SimpleGrid>
+        <Textarea label="Observações" maxLength={1000} autosize minRows={2} value={details.notes} onChange={(e) => set("notes", e.currentTarget.value)} />
+        {Object.keys(errors).length > 0 && <Alert color="red">{Object.values(errors)[0]}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {enrollment ? "Salvar alterações" : "Adicionar"}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

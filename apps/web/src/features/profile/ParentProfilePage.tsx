@@ -1,0 +1,216 @@
+import { accessMessages, MASK_PATTERNS, maskCep, maskCpf, maskPhone, parentProfileInput, profileMessages as m } from "@elo/shared";
+import { Alert, Badge, Button, Card, Checkbox, Group, InputBase, Loader, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { IMaskInput } from "react-imask";
+import { z } from "zod";
+import { fieldErrors, notifyError, notifyFailure, notifyOk } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { Page } from "../common/Page";
+import { AvatarUpload } from "./AvatarUpload";
+import { MainSchoolTab, OtherSchoolTab } from "./SchoolTab";
+import type { ParentProfile } from "./types";
+
+interface FormValues {
+  phone: string;
+  relationshipType: string | null;
+  studentName: string;
+  studentBirthDate: string;
+  studentCpf: string;
+  studentAddress: string;
+  studentAddressComplement: string;
+  studentNeighborhood: string;
+  studentZipCode: string;
+  publicSchoolPaidActivity: boolean;
+}
+
+const formValues = (p: ParentProfile): FormValues => ({
+  phone: p.phone ? maskPhone(p.phone) : "",
+  relationshipType: p.relationshipType,
+  studentName: p.studentName ?? "",
+  studentBirthDate: p.studentBirthDate ?? "",
+  studentCpf: p.studentCpf ? maskCpf(p.studentCpf) : "",
+  studentAddress: p.studentAddress ?? "",
+  studentAddressComplement: p.studentAddressComplement ?? "",
+  studentNeighborhood: p.studentNeighborhood ?? "",
+  studentZipCode: p.studentZipCode ? maskCep(p.studentZipCode) : "",
+  publicSchoolPaidActivity: p.publicSchoolPaidActivity,
+});
+
+const validationToast = { title: accessMessages.validationTitle, description: accessMessages.fixInvalidFields };
+
+/** /meus-dados for parents: avatar, guardian and student data, and the enrollments card. */
+export function ParentProfilePage() {
+  const profile = useQuery(trpc.profile.get.queryOptions());
+
+  useEffect(() => {
+    if (profile.isError) notifyError({ title: m.loadErrorTitle, description: m.loadErrorDescription });
+  }, [profile.isError]);
+
+  if (profile.isPending) {
+    return (
+      <Page title="Meus Dados">
+        <Group justify="center" py="xl">
+          <Loader aria-label="Carregando" />
+        </Group>
+      </Page>
+    );
+  }
+  if (!profile.data) return <Page title="Meus Dados">{profile.isError && <Alert color="red">{m.loadErrorDescription}</Alert>}</Page>;
+  return <ParentProfileForm profile={profile.data} />;
+}
+
+function ParentProfileForm({ profile }: { profile: ParentProfile }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const relationships = useQuery(trpc.reference.relationshipTypes.queryOptions());
+  const form = useForm<FormValues>({ initialValues: formValues(profile) });
+
+  const save = useMutation(
+    trpc.profile.update.mutationOptions({
+      onSuccess: async () => {
+        notifyOk({ title: m.savedTitle, description: m.savedDescription });
+        form.resetDirty();
+        await queryClient.invalidateQueries({ queryKey: trpc.profile.get.queryKey() });
+      },
+      onError: (error) => {
+        const errors = fieldErrors(error);
+        if (Object.keys(errors).length) {
+          form.setErrors(errors);
+          notifyError(validationToast);
+        } else notifyFailure(error, { title: m.saveErrorTitle, description: m.saveErrorDescription });
+      },
+    }),
+  );
+
+  const submit = (values: FormValues) => {
+    const input = { ...values, studentBirthDate: values.studentBirthDate || null };
+    const parsed = parentProfileInput.safeParse(input);
+    if (!parsed.success) {
+      const flat = z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>;
+      form.setErrors(Object.fromEntries(Object.entries(flat).map(([k, v]) => [k, v?.[0]])));
+      return notifyError(validationToast);
+    }
+    save.mutate(input);
+  };
+
+  const home = { stateId: profile.stateId, cityId: profile.cityId, neighborhoodId: profile.neighborhoodId };
+
+  return (
+    <Page title="Meus Dados" size="md">
+      <Card withBorder radius="md" padding="lg">
+        <Group justify="space-between" wrap="wrap" gap="md">
+          <AvatarUpload avatarUrl={profile.avatarUrl} fullName={profile.fullName} email={profile.email} />
+          <Stack gap={4} align="flex-start">
+            <Badge color={profile.profileCompleted ? "teal" : "yellow"} variant="light" data-testid="profile-status">
+              {profile.profileCompleted ? "Cadastro completo" : "Cadastro incompleto"}
+            </Badge>
+            <Badge color={profile.enrollmentProofSubmitted ? "teal" : "gray"} variant="light">
+              {profile.enrollmentProofSubmitted ? "Comprovante enviado" : "Comprovante pendente"}
+            </Badge>
+          </Stack>
+        </Group>
+      </Card>
+
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="lg">
+          <Card withBorder radius="md" padding="lg">
+            <Title order={2} size="h4" mb="md">
+              Dados do responsável
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput label="Nome completo" value={profile.fullName ?? ""} readOnly disabled />
+              <Select
+                label="Parentesco"
+                placeholder="Selecione"
+                data={(relationships.data ?? []).map((r) => r.name)}
+                {...form.getInputProps("relationshipType")}
+                clearable
+              />
+              <InputBase
+                label="WhatsApp"
+                component={IMaskInput}
+                mask={MASK_PATTERNS.phone as unknown as string}
+                placeholder="(00) 00000-0000"
+                inputMode="tel"
+                {...imaskProps(form, "phone")}
+              />
+            </SimpleGrid>
+          </Card>
+
+          <Card withBorder radius="md" padding="lg">
+            <Title order={2} size="h4" mb="md">
+              Dados do aluno
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput label="Nome do aluno" maxLength={100} {...form.getInputProps("studentName")} />
+              <TextInput label="Data de nascimento" type="date" {...form.getInputProps("studentBirthDate")} />
+              <InputBase label="CPF do aluno" component={IMaskInput} mask={MASK_PATTERNS.cpf} placeholder="000.000.000-00" inputMode="numeric" {...imaskProps(form, "studentCpf")} />
+              <TextInput label="Endereço" maxLength={200} {...form.getInputProps("studentAddress")} />
+              <TextInput label="Complemento" maxLength={100} {...form.getInputProps("studentAddressComplement")} />
+              <TextInput label="Bairro" maxLength={100} {...form.getInputProps("studentNeighborhood")} />
+              <InputBase label="CEP" component={IMaskInput} mask={MASK_PATTERNS.cep} placeholder="00000-000" inputMode="numeric" {...imaskProps(form, "studentZipCode")} />
+            </SimpleGrid>
+          </Card>
+
+          <Group justify="space-between" wrap="wrap">
+            <Button component={Link} to="/privacidade-lgpd" variant="subtle" color="red">
+              Excluir conta
+            </Button>
+            <Group>
+              <Button variant="default" onClick={() => navigate({ to: "/dashboard" })}>
+                Cancelar
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                Salvar
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} size="h4" mb="xs">
+          Matrículas
+        </Title>
+        <Checkbox
+          mb="md"
+          label="Meu filho estuda em escola pública, mas faz uma atividade extracurricular paga"
+          {...form.getInputProps("publicSchoolPaidActivity", { type: "checkbox" })}
+          onChange={(e) => {
+            form.setFieldValue("publicSchoolPaidActivity", e.currentTarget.checked);
+          }}
+        />
+        <Text size="xs" c="dimmed" mb="md">
+          A opção acima é gravada ao clicar em Salvar.
+        </Text>
+        <Tabs defaultValue="main" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="main">Escola principal</Tabs.Tab>
+            {[1, 2, 3].map((n) => (
+              <Tabs.Tab key={n} value={`other-${n}`} disabled={n > profile.enrollments.length + 1}>
+                Outra matrícula {n}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="main" pt="md">
+            <MainSchoolTab school={profile.school} home={home} proofUrl={profile.enrollmentProofUrl} hasStudentName={() => !!form.getValues().studentName.trim()} />
+          </Tabs.Panel>
+          {[1, 2, 3].map((n) => (
+            <Tabs.Panel key={n} value={`other-${n}`} pt="md">
+              <OtherSchoolTab key={profile.enrollments[n - 1]?.id ?? "new"} n={n} enrollment={profile.enrollments[n - 1] ?? null} home={home} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Card>
+    </Page>
+  );
+}
+
+/** Binds a react-imask input to a Mantine form field (onAccept gives the masked value). */
+function imaskProps(form: ReturnType<typeof useForm<FormValues>>, field: "phone" | "studentCpf" | "studentZipCode") {
+  const { onChange: _ignored, value, ...rest } = form.getInputProps(field);
+  return { ...rest, value: value as string, onAccept: (v: string) => form.setFieldValue(field, v) };
+}

@@ -1,0 +1,168 @@
+import { formatBRL, formatDate, schoolMessages, schoolUi, VOUCHER_STATUS_LABELS, VOUCHER_STATUSES, type VoucherStatus } from "@elo/shared";
+import { Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { errorToast, notifyFailure, notifyOk } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { Page } from "../common/Page";
+import { StaffGate } from "./StaffGate";
+
+const STATUS_COLOR: Record<VoucherStatus, string> = { reservado: "blue", utilizado: "teal", expirado: "gray" };
+
+/** /painel-escola: the school office's voucher desk (beyond the spec). */
+export function VoucherDeskPage() {
+  return (
+    <StaffGate title={schoolUi.deskTitle}>
+      <VoucherDesk />
+    </StaffGate>
+  );
+}
+
+function StatusBadge({ status }: { status: VoucherStatus }) {
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="light">
+      {VOUCHER_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+function VoucherDesk() {
+  const queryClient = useQueryClient();
+  const [typed, setTyped] = useState("");
+  const [code, setCode] = useState<string | null>(null);
+  const [filter, setFilter] = useState<VoucherStatus | "all">("all");
+  const voucher = useQuery({ ...trpc.school.vouchers.lookup.queryOptions({ code: code ?? "" }), enabled: !!code, retry: false, staleTime: 0 });
+  const list = useQuery(trpc.school.vouchers.list.queryOptions({ status: filter === "all" ? null : filter }));
+  const confirm = useMutation(
+    trpc.school.vouchers.confirm.mutationOptions({
+      onSuccess: async () => {
+        notifyOk(schoolMessages.voucherConfirmed);
+        await queryClient.invalidateQueries({ queryKey: trpc.school.pathKey() });
+      },
+      onError: async (error) => {
+        notifyFailure(error, { title: schoolMessages.voucherNotFound });
+        await queryClient.invalidateQueries({ queryKey: trpc.school.pathKey() });
+      },
+    }),
+  );
+  const v = voucher.data;
+
+  return (
+    <Page title={schoolUi.deskTitle}>
+      <Text c="dimmed">{schoolUi.deskIntro}</Text>
+      <Card withBorder padding="lg">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const next = typed.trim();
+            if (next) setCode(next);
+            if (next === code) void voucher.refetch();
+          }}
+        >
+          <Group align="flex-end">
+            <TextInput label={schoolUi.voucherCode} placeholder="1234-ABCD" value={typed} onChange={(e) => setTyped(e.currentTarget.value.toUpperCase())} maxLength={12} style={{ flex: 1, minWidth: 180 }} ff="monospace" />
+            <Button type="submit" loading={voucher.isFetching}>
+              {schoolUi.search}
+            </Button>
+          </Group>
+        </form>
+        {voucher.isError && (
+          <Text c="red" mt="md" role="alert">
+            {errorToast(voucher.error, { title: schoolMessages.voucherNotFound }).title}
+          </Text>
+        )}
+        {v && (
+          <Stack mt="lg" gap="sm" data-testid="voucher-result">
+            <Group justify="space-between">
+              <Title order={3} ff="monospace">
+                {v.voucherCode}
+              </Title>
+              <StatusBadge status={v.status} />
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+              <Text>
+                {schoolUi.student}: <b>{v.studentName ?? "—"}</b>
+              </Text>
+              <Text>
+                {schoolUi.parent}: {v.parentName ?? "—"}
+              </Text>
+              <Text>
+                {schoolUi.tableBenefit}: <b>{v.className}</b> ({v.discountPercentage.toLocaleString("pt-BR")}%)
+              </Text>
+              <Text>
+                {schoolUi.normalFee}: <s>{formatBRL(v.monthlyFee)}</s> → <b>{formatBRL(v.discountedFee)}</b>
+              </Text>
+              <Text>
+                {schoolUi.reservedAt}: {formatDate(v.claimedAt)}
+              </Text>
+              <Text>
+                {schoolUi.validUntil}: {formatDate(v.validUntil)}
+              </Text>
+            </SimpleGrid>
+            {v.status === "utilizado" && v.redeemedAt && (
+              <Text size="sm" c="dimmed">
+                {schoolUi.usedAt} {formatDate(v.redeemedAt)} {v.redeemedByName ? `${schoolUi.usedBy} ${v.redeemedByName}` : ""}
+              </Text>
+            )}
+            {v.status === "reservado" && (
+              <Group>
+                <Button color="teal" loading={confirm.isPending} onClick={() => confirm.mutate({ code: v.voucherCode })}>
+                  {schoolMessages.confirmUse}
+                </Button>
+              </Group>
+            )}
+            {v.status === "expirado" && <Text c="red">{schoolMessages.voucherExpired}</Text>}
+          </Stack>
+        )}
+      </Card>
+
+      <Group justify="space-between">
+        <Title order={2}>{schoolUi.recentVouchers}</Title>
+        <SegmentedControl
+          value={filter}
+          onChange={(x) => setFilter(x as VoucherStatus | "all")}
+          data={[{ value: "all", label: schoolUi.allStatuses }, ...VOUCHER_STATUSES.map((s) => ({ value: s, label: VOUCHER_STATUS_LABELS[s] }))]}
+        />
+      </Group>
+      {list.data?.length ? (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover data-testid="voucher-list">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{schoolUi.tableVoucher}</Table.Th>
+                <Table.Th>{schoolUi.student}</Table.Th>
+                <Table.Th>{schoolUi.tableBenefit}</Table.Th>
+                <Table.Th>{schoolUi.reservedAt}</Table.Th>
+                <Table.Th>{schoolUi.validUntil}</Table.Th>
+                <Table.Th>{schoolUi.status}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((row) => (
+                <Table.Tr
+                  key={row.id}
+                  style={{ cursor: "pointer" }}
+                  onClick={() => {
+                    setTyped(row.voucherCode);
+                    setCode(row.voucherCode);
+                  }}
+                >
+                  <Table.Td ff="monospace">{row.voucherCode}</Table.Td>
+                  <Table.Td>{row.studentName ?? "—"}</Table.Td>
+                  <Table.Td>{row.className}</Table.Td>
+                  <Table.Td>{formatDate(row.claimedAt)}</Table.Td>
+                  <Table.Td>{formatDate(row.validUntil)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={row.status} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Text c="dimmed">{schoolUi.noVouchers}</Text>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,28 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import { MantineProvider } from "@mantine/core";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { lazy, StrictMode, Suspense } from "react";
+import { createRoot } from "react-dom/client";
+import { LIMITS } from "@elo/shared";
+import { router } from "./router";
+import { queryClient } from "./lib/trpc";
+import { theme } from "./theme";
+
+// The toast container loads after the first paint: toasts shown before it mounts wait in the store
+// (see docs/decisions/082-first-load-budget.md).
+const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({ default: m.Notifications })));
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Suspense fallback={null}>
+        <Notifications limit={1} autoClose={LIMITS.toastDurationMs} position="top-right" />
+      </Suspense>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

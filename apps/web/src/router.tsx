@@ -1,0 +1,21 @@
+import { createRouter } from "@tanstack/react-router";
+import { PageLoader } from "./features/layout/PageLoader";
+import { NotFound } from "./features/layout/NotFound";
+import { queryClient, trpc } from "./lib/trpc";
+import { routeTree } from "./routeTree.gen";
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient, trpc },
+  defaultPreload: "intent",
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+  defaultPendingComponent: PageLoader,
+  defaultNotFoundComponent: NotFound,
+});
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,23 @@
+import { Box } from "@mantine/core";
+import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { Footer } from "../features/layout/Footer";
+import { Header } from "../features/layout/Header";
+import { LiveProfile } from "../features/profile/LiveProfile";
+import type { RouterContext } from "../lib/guards";
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+});
+
+function RootLayout() {
+  return (
+    <Box mih="100vh" style={{ display: "flex", flexDirection: "column" }}>
+      <Header />
+      <LiveProfile />
+      <Box component="main" style={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+      <Footer />
+    </Box>
+  );
+}

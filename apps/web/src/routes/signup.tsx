@@ -1,0 +1,17 @@
+import { createFileRoute, redirect } from "@tanstack/react-router";
+import { SignupPage } from "../features/auth/SignupPage";
+import { homePathFor, loadMe } from "../lib/guards";
+
+export const Route = createFileRoute("/signup")({
+  validateSearch: (search: Record<string, unknown>): { profile?: string } => (typeof search.profile === "string" ? { profile: search.profile } : {}),
+  beforeLoad: async ({ context }) => {
+    const me = await loadMe(context);
+    if (me) throw redirect({ to: homePathFor(me), replace: true });
+  },
+  component: SignupRoute,
+});
+
+function SignupRoute() {
+  const { profile } = Route.useSearch();
+  return <SignupPage initialProfile={profile === "institution" || profile === "school" ? "institution" : "parent"} />;
+}

@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { openSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Event-loop delay since the last reset (ms), from the bench probe. */
+  eventLoop(action: "reset" | "report"): Promise<{ p50: number; p99: number; max: number; mean: number; samples: number } | "reset">;
+  stop(): Promise<void>;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server at ${url} did not become healthy`);
+}
+
+/** Starts the built production server (apps/server/dist/main.js) with the event-loop probe preloaded. */
+export async function startProductionServer(opts: { databaseUrl: string; dataDir: string; logFile: string; poolMax?: number }): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const log = openSync(opts.logFile, "a");
+  const child = spawn(process.execPath, ["--import", path.join(ROOT, "bench/probe/event-loop.mjs"), path.join(ROOT, "apps/server/dist/main.js")], {
+    cwd: ROOT,
+    stdio: ["ignore", log, log, "ipc"],
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATABASE_URL: opts.databaseUrl,
+      DATABASE_POOL_MAX: String(opts.poolMax ?? 10),
+      DATA_DIR: opts.dataDir,
+      DEMO: "0",
+      LOG_LEVEL: "info",
+    },
+  });
+  await waitHealthy(`${url}/healthz`, child, 60_000);
+  const pending: Array<(m: unknown) => void> = [];
+  child.on("message", (m: { eld?: unknown }) => {
+    if (m && typeof m === "object" && "eld" in m) pending.shift()?.(m.eld);
+  });
+  return {
+    url,
+    port,
+    child,
+    eventLoop(action) {
+      return new Promise((resolve) => {
+        pending.push(resolve as (m: unknown) => void);
+        child.send(`eld:${action}`);
+      });
+    },
+    stop: () => stopChild(child),
+  };
+}
+
+/** Starts the bare Fastify baseline of the framework-tax figure. */
+export async function startBareServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(ROOT, "bench/bare-server.mjs")], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("message", (m: { ready?: number }) => (m.ready ? resolve(m.ready) : reject(new Error("bare server failed"))));
+    child.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+}
+
+/** Runs a command to completion; rejects with its output on a non-zero exit. */
+export function run(command: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: opts.cwd ?? ROOT, env: opts.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}:\n${out.slice(-4000)}`))));
+  });
+}

@@ -1,0 +1,86 @@
+import { verify } from "@node-rs/argon2";
+import { clientIp, load, trpcBody } from "../lib/http";
+import { BENCH_PASSWORD } from "../scale/options";
+import { median, passes, percentile, round } from "../lib/stats";
+import { passSeconds, type MeasureContext } from "./context";
+
+/**
+ * Figure 4: login p50 (one request at a time) ÷ argon2 verify p50 in-process on the same hash (so
+ * the same parameters); then the event loop's p99 delay while 50 clients log in without pause.
+ */
+export async function measureLogin(ctx: MeasureContext, users: Array<{ email: string; passwordHash: string }>, perPass = 40) {
+  let next = 0;
+  const user = () => users[next++ % users.length]!;
+  const hash = users[0]!.passwordHash;
+
+  const loginOnce = async () => {
+    const u = user();
+    const t0 = performance.now();
+    const res = await fetch(`${ctx.server.url}/trpc/auth.login`, {
+      method: "POST",
+      headers: { origin: ctx.server.url, "content-type": "application/json", "x-forwarded-for": clientIp(next) },
+      body: trpcBody({ email: u.email, password: BENCH_PASSWORD }),
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+    return performance.now() - t0;
+  };
+  const verifyOnce = async () => {
+    const t0 = performance.now();
+    if (!(await verify(hash, BENCH_PASSWORD))) throw new Error("the bench password does not match the generated hash");
+    return performance.now() - t0;
+  };
+
+  const runs = await passes(ctx.warmups, ctx.passes, async (i, warmup) => {
+    const login: number[] = [];
+    const argon: number[] = [];
+    // Interleaved, so both see the same machine load.
+    for (let k = 0; k < perPass; k++) {
+      login.push(await loginOnce());
+      argon.push(await verifyOnce());
+    }
+    const r = { login: percentile(login, 50), argon: percentile(argon, 50) };
+    ctx.log(`    login pass ${i + 1}${warmup ? " (warm-up)" : ""}: login p50 ${round(r.login)} ms | argon2 verify p50 ${round(r.argon)} ms`);
+    return r;
+  });
+
+  let m = 0;
+  const requests = [
+    {
+      method: "POST",
+      path: "/trpc/auth.login",
+      setupRequest: (req: object) => {
+        const u = users[(next + m++) % users.length]!;
+        return {
+          ...req,
+          headers: { origin: ctx.server.url, "content-type": "application/json", "x-forwarded-for": clientIp(500_000 + m) },
+          body: trpcBody({ email: u.email, password: BENCH_PASSWORD }),
+        };
+      },
+    },
+  ];
+  const storms = await passes(1, ctx.passes, async (i, warmup) => {
+    await ctx.server.eventLoop("reset");
+    const http = await load({ url: ctx.server.url, connections: 50, duration: passSeconds(ctx, warmup), requests });
+    const eld = await ctx.server.eventLoop("report");
+    if (eld === "reset") throw new Error("event-loop probe answered out of order");
+    ctx.log(`    login storm ${i + 1}${warmup ? " (warm-up)" : ""}: ${round(http.rps, 1)} logins/s, p50 ${http.p50} ms, p99 ${http.p99} ms, non-2xx ${http.non2xx} | event loop p99 ${eld.p99} ms, max ${eld.max} ms`);
+    return { http, eld };
+  });
+
+  const loginP50 = median(runs.map((r) => r.login));
+  const argonP50 = median(runs.map((r) => r.argon));
+  return {
+    ratio: round(loginP50 / argonP50, 3),
+    loginP50Ms: round(loginP50),
+    argon2P50Ms: round(argonP50),
+    storm: {
+      clients: 50,
+      loginsPerSecond: round(median(storms.map((s) => s.http.rps)), 1),
+      p99Ms: median(storms.map((s) => s.http.p99)),
+      non2xx: storms.reduce((a, s) => a + s.http.non2xx + s.http.errors, 0),
+      eventLoopP99Ms: median(storms.map((s) => s.eld.p99)),
+      eventLoopMaxMs: Math.max(...storms.map((s) => s.eld.max)),
+    },
+  };
+}

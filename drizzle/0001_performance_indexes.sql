@@ -1,0 +1,2 @@
+CREATE INDEX "schools_uf_city_lower_idx" ON "schools" USING btree ("uf",lower("city"));--> statement-breakpoint
+CREATE INDEX "discounts_open_platform_idx" ON "discounts" USING btree ("school_id") WHERE discount_scope = 'all_except_own' and status = 'active';

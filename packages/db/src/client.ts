@@ -1,0 +1,95 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { migrationsFolder } from "./paths";
+import * as schema from "./schema/index";
+import type { Database, DatabaseKind } from "./types";
+
+export type Unlisten = () => Promise<void>;
+
+/** An open database with its driver-specific extras. */
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Applies pending migrations. */
+  migrate(): Promise<void>;
+  /** LISTEN on a channel; the callback gets each NOTIFY payload. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  /** True when a trivial query answers within the timeout. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { url: string; poolMax?: number; dataDir?: never; pglite?: never }
+  | { url?: undefined; dataDir?: string; pglite?: PGlite; poolMax?: never };
+
+/** Opens real PostgreSQL when `url` is given, otherwise PGlite in `dataDir` (in memory without one). */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url, options.poolMax ?? 10) : openPglite(options.dataDir, options.pglite);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("timeout")), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
+
+async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
+  const client = postgres(url, {
+    max: poolMax,
+    connect_timeout: 5,
+    idle_timeout: 60,
+    onnotice: () => {},
+    types: { bigint: postgres.BigInt },
+  });
+  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    migrate: () => migratePostgres(db as never, { migrationsFolder }),
+    async listen(channel, onPayload) {
+      const sub = await client.listen(channel, onPayload);
+      return () => sub.unlisten();
+    },
+    ping: (timeoutMs = 2000) =>
+      withTimeout(db.execute(sql`select 1`), timeoutMs).then(
+        () => true,
+        () => false,
+      ),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(dataDir: string | undefined, existing?: PGlite): Promise<DatabaseHandle> {
+  if (dataDir && !dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const client = existing ?? (await PGlite.create(dataDir));
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    ping: (timeoutMs = 2000) =>
+      withTimeout(client.query("select 1"), timeoutMs).then(
+        () => true,
+        () => false,
+      ),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,5 @@
+export * from "./client";
+export * from "./types";
+export { migrationsFolder } from "./paths";
+export * as schema from "./schema/index";
+export { seedReference } from "./seed/reference";

@@ -1,0 +1,28 @@
+import { pgEnum } from "drizzle-orm/pg-core";
+import {
+  CLASS_PERIODS,
+  DISCOUNT_SCOPES,
+  DISCOUNT_STATUSES,
+  DISCOUNT_VALIDITIES,
+  ENROLLMENT_PERIODS,
+  MEMBERSHIP_STATUSES,
+  PLAN_TYPES,
+  PROFILE_TYPES,
+  ROLES,
+  TEACHING_STAGES,
+  VOUCHER_STATUSES,
+} from "@elo/shared";
+
+export const profileType = pgEnum("profile_type", PROFILE_TYPES);
+export const appRole = pgEnum("app_role", ROLES);
+export const membershipStatus = pgEnum("membership_status", MEMBERSHIP_STATUSES);
+export const enrollmentPeriod = pgEnum("enrollment_period", ENROLLMENT_PERIODS);
+export const teachingStage = pgEnum("teaching_stage", TEACHING_STAGES);
+export const classPeriod = pgEnum("class_period", CLASS_PERIODS);
+export const discountScope = pgEnum("discount_scope", DISCOUNT_SCOPES);
+export const discountValidity = pgEnum("discount_validity", DISCOUNT_VALIDITIES);
+export const discountStatus = pgEnum("discount_status", DISCOUNT_STATUSES);
+export const voucherStatus = pgEnum("voucher_status", VOUCHER_STATUSES);
+export const planType = pgEnum("plan_type", PLAN_TYPES);
+export const outboxStatus = pgEnum("outbox_status", ["pending", "sent", "failed"]);
+export const schoolOrigin = pgEnum("school_origin", ["admin", "csv", "parent_request", "institution", "seed"]);

@@ -1,0 +1,7 @@
+export * from "./constants";
+export * from "./validators";
+export * from "./masks";
+export * from "./format";
+export * from "./messages/index";
+export * from "./schemas/index";
+export * from "./gender";

@@ -1,0 +1,37 @@
+/** A toast: title and optional description. */
+export type Toast = { title: string; description?: string };
+
+export const accessMessages = {
+  unauthenticated: "Você precisa estar autenticado para acessar esta página",
+  forbidden: "Você não tem permissão para acessar esta página",
+  adminOnly: "Acesso negado. Apenas administradores podem acessar esta página.",
+  notLoggedIn: "Você precisa estar logado.",
+  userNotAuthenticated: "Usuário não autenticado",
+  notFound: "Oops! Page not found",
+  backHome: "Voltar para a página inicial",
+  validationTitle: "Erro de validação",
+  fixInvalidFields: "Por favor, corrija os campos inválidos",
+  tooManyRequests: "Muitas requisições. Aguarde um instante e tente novamente.",
+  serviceUnavailable: "Serviço temporariamente indisponível. Tente novamente em instantes.",
+  unexpected: "Ocorreu um erro inesperado. Tente novamente.",
+  invalidOrigin: "Origem da requisição não permitida.",
+  invalidInput: "Dados inválidos.",
+} as const;
+
+export const formatMessages = {
+  cpfInvalid: "CPF inválido",
+  cepInvalid: "CEP inválido",
+  phoneInvalid: "Telefone inválido. Use formato (XX) XXXXX-XXXX",
+  emailInvalid: "Email inválido",
+  nameRequired: "Nome é obrigatório",
+  tooLong: (max: number) => `Máximo de ${max} caracteres`,
+} as const;
+
+/** Generic upload answers (each upload rule brings its own size and type messages). */
+export const uploadMessages = {
+  noFile: "Nenhum arquivo recebido. Selecione um arquivo e tente novamente.",
+  oneFileOnly: "Envie um arquivo por vez.",
+  badFileName: "Nome de arquivo inválido. Renomeie o arquivo e tente novamente.",
+  malformed: "Não foi possível ler o arquivo enviado.",
+  uploadFailed: "Não foi possível salvar o arquivo. Tente novamente.",
+} as const;

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { LIMITS } from "../constants";
+import { adminMessages, adminQueueMessages } from "../messages/admin";
+import { optionalCep, optionalPhone, optionalText } from "./fields";
+
+/** Rows per page of the admin school grid. */
+export const ADMIN_SCHOOLS_PAGE_SIZE = 24;
+/** Rows per page of the admin parents table. */
+export const ADMIN_PARENTS_PAGE_SIZE = 20;
+/** Rows the client sends per import call (the progress bar advances per chunk). */
+export const CSV_IMPORT_CHUNK = 25;
+
+const positiveId = z.number().int().positive();
+
+export const adminSchoolListInput = z
+  .object({
+    search: z.string().trim().max(200).default(""),
+    uf: z.string().trim().toUpperCase().length(2).nullish(),
+    cityId: positiveId.nullish(),
+    categoryId: positiveId.nullish(),
+    origin: z.enum(["parent_request"]).nullish(),
+    page: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(100).default(ADMIN_SCHOOLS_PAGE_SIZE),
+  })
+  .strict();
+export type AdminSchoolListInput = z.input<typeof adminSchoolListInput>;
+
+/** The admin's edit form: name required; ids resolved and checked by the server. */
+export const adminSchoolUpdateInput = z
+  .object({
+    id: z.uuid(),
+    name: z.string().trim().min(1, adminMessages.schoolNameRequired).max(200),
+    categoryId: positiveId.nullish(),
+    modalityId: positiveId.nullish(),
+    stateId: positiveId.nullish(),
+    cityId: positiveId.nullish(),
+    neighborhoodId: positiveId.nullish(),
+    address: optionalText(300),
+    phone: optionalPhone,
+    whatsapp: optionalPhone,
+    cep: optionalCep,
+  })
+  .strict();
+export type AdminSchoolUpdateInput = z.input<typeof adminSchoolUpdateInput>;
+
+export const schoolIdInput = z.object({ id: z.uuid() }).strict();
+
+export const schoolMergeInput = z
+  .object({ sourceId: z.uuid(), targetId: z.uuid() })
+  .strict()
+  .refine((v) => v.sourceId !== v.targetId, { message: adminQueueMessages.mergeSameSchool, path: ["targetId"] });
+
+export const membershipDecisionInput = z.object({ id: z.uuid() }).strict();
+
+export const adminParentsListInput = z
+  .object({
+    search: z.string().trim().max(200).default(""),
+    page: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(100).default(ADMIN_PARENTS_PAGE_SIZE),
+  })
+  .strict();
+
+/** The ten columns of the CSV template (spec 2 §9), in order. */
+export const CSV_COLUMNS = ["name", "categoria", "modalidade", "city", "uf", "neighborhood", "address", "phone", "whatsapp", "cep"] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+const cell = z.string().max(500).default("");
+/** One CSV row as read from the file (text cells, not yet resolved). */
+export const csvRawRow = z
+  .object({
+    index: z.number().int().min(1).max(LIMITS.csvMaxRows + 1),
+    name: cell,
+    categoria: cell,
+    modalidade: cell,
+    city: cell,
+    uf: cell,
+    neighborhood: cell,
+    address: cell,
+    phone: cell,
+    whatsapp: cell,
+    cep: cell,
+  })
+  .strict();
+export type CsvRawRow = z.infer<typeof csvRawRow>;
+
+export const CSV_ROW_STATUSES = ["valid", "warning", "invalid"] as const;
+export type CsvRowStatus = (typeof CSV_ROW_STATUSES)[number];
+
+export const csvImportInput = z
+  .object({ rows: z.array(csvRawRow).min(1, adminMessages.csvNoSelection).max(100) })
+  .strict();

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { LIMITS, PROFILE_TYPES } from "../constants";
+import { authMessages } from "../messages/auth";
+import { email } from "./fields";
+
+export const loginInput = z
+  .object({
+    email: z.string().trim().toLowerCase().max(LIMITS.emailMax, authMessages.emailInvalid).pipe(z.email(authMessages.emailInvalid)),
+    password: z.string().min(1, authMessages.passwordRequired).max(1000, authMessages.passwordMax),
+  })
+  .strict();
+export type LoginInput = z.infer<typeof loginInput>;
+
+/** The spec's `school` profile type is accepted and stored as `institution`. */
+export const profileTypeInput = z.preprocess((v) => (v === "school" ? "institution" : v), z.enum(PROFILE_TYPES));
+
+export const signupInput = z
+  .object({
+    profileType: profileTypeInput,
+    fullName: z.string().trim().min(1, authMessages.nameRequired).max(LIMITS.nameMax, authMessages.nameRequired),
+    email,
+    password: z.string().min(LIMITS.passwordMin, authMessages.passwordMin).max(LIMITS.passwordMax, authMessages.passwordMax),
+    stateId: z.number().int().positive(authMessages.locationRequired),
+    cityId: z.number().int().positive(authMessages.locationRequired),
+    neighborhoodId: z.number().int().positive(authMessages.locationRequired),
+    termsAccepted: z.literal(true, authMessages.consentsRequired),
+    dataProcessingConsent: z.literal(true, authMessages.consentsRequired),
+    marketingConsent: z.boolean().default(false),
+  })
+  .strict();
+export type SignupInput = z.infer<typeof signupInput>;
+
+export const forgotPasswordInput = z
+  .object({ email: z.string().trim().toLowerCase().max(LIMITS.emailMax, authMessages.emailInvalidRecovery).pipe(z.email(authMessages.emailInvalidRecovery)) })
+  .strict();
+
+export const resetPasswordInput = z
+  .object({
+    token: z.string().min(1).max(200),
+    password: z.string().min(LIMITS.passwordMin, authMessages.resetPasswordMin).max(LIMITS.passwordMax, authMessages.passwordMax),
+  })
+  .strict();
+
+export const checkResetTokenInput = z.object({ token: z.string().min(1).max(200) }).strict();
+
+/** The /reset-password form: new password and its confirmation. */
+export const resetPasswordForm = z
+  .object({
+    password: z.string().min(LIMITS.passwordMin, authMessages.resetPasswordMin).max(LIMITS.passwordMax, authMessages.passwordMax),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: authMessages.passwordsDontMatch, path: ["confirmPassword"] });

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { discountedFee, formatBRL, formatDate, formatLongDate, normalizeKey, parseBRL, validityEndDate } from "../src/index";
+
+describe("money", () => {
+  it("formats BRL with comma decimals and dot thousands", () => {
+    expect(formatBRL(1234.5)).toBe("R$ 1.234,50");
+    expect(formatBRL(0)).toBe("R$ 0,00");
+  });
+  it("parses what the fee field accepts", () => {
+    expect(parseBRL("1.234,56")).toBe(1234.56);
+    expect(parseBRL("420")).toBe(420);
+    expect(parseBRL("12,5")).toBe(12.5);
+    expect(parseBRL("abc")).toBeNaN();
+    expect(parseBRL("1,234")).toBeNaN();
+  });
+  it("computes the discounted fee to the cent", () => {
+    expect(discountedFee(420, 30)).toBe(294);
+    expect(discountedFee(390.5, 40)).toBe(234.3);
+    expect(discountedFee(100, 33.33)).toBe(66.67);
+  });
+});
+
+describe("dates", () => {
+  it("formats dd/MM/yyyy and long pt-BR dates", () => {
+    expect(formatDate("2026-03-14")).toBe("14/03/2026");
+    expect(formatLongDate("2026-03-14")).toBe("14 de março de 2026");
+  });
+  it("maps validity texts to end dates", () => {
+    const claimed = new Date("2026-03-10T15:00:00Z");
+    expect(validityEndDate("first_month", claimed)).toBe("2026-04-10");
+    expect(validityEndDate("first_6_months", claimed)).toBe("2026-09-10");
+    expect(validityEndDate("school_year", claimed)).toBe("2026-12-31");
+  });
+});
+
+describe("normalizeKey", () => {
+  it("ignores case, accents and extra spaces", () => {
+    expect(normalizeKey("  Colégio   São  José ")).toBe("colegio sao jose");
+  });
+});

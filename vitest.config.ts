@@ -1,0 +1,29 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Three tiers, told apart by name: `*.test.ts` pure logic, `*.integration.test.ts` procedures on a
+ * real database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set), `e2e/*.e2e.test.ts` browser.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts"],
+          exclude: ["**/*.integration.test.ts", "**/node_modules/**"],
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["apps/*/test/**/*.integration.test.ts", "packages/*/test/**/*.integration.test.ts"],
+          globalSetup: ["apps/server/test/support/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+        },
+      },
+    ],
+  },
+});
