@@ -46,7 +46,7 @@ describe("institution side", () => {
     await pick(page, "Escola", school.name, true);
     await page.getByRole("button", { name: "Solicitar vínculo" }).click();
     await toast(page, "Solicitação enviada");
-    await page.getByText("Aguardando aprovação").waitFor();
+    await page.getByText("Aguardando aprovação", { exact: true }).waitFor();
     await snap(page, "school-meus-dados-pending-desktop");
 
     await page.goto("/home-instituicao");
