@@ -14,6 +14,7 @@ import { registerOriginCheck } from "./http/origin";
 import { registerRateLimits } from "./http/rate-limit";
 import { registerMultipart } from "./http/uploads";
 import { registerProfileUploads } from "./routers/profile/uploads";
+import { registerSchoolUploads } from "./routers/school/logo-upload";
 import { appRouter, type AppRouter } from "./routers/_app";
 
 /** apps/web/dist, found from src/ (dev) and dist/ (built) alike. */
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps) {
   registerFileRoutes(app, deps);
   await registerMultipart(app);
   registerProfileUploads(app, deps);
+  registerSchoolUploads(app, deps);
 
   const webDist = deps.config.WEB_DIST ? path.resolve(deps.config.WEB_DIST) : defaultWebDist;
   if (existsSync(path.join(webDist, "index.html"))) {

@@ -153,8 +153,11 @@ export interface UploadContext {
 }
 
 export interface UploadRouteOptions {
-  /** Who may upload: return a toast to refuse with 403 (the session is already checked). */
-  authorize?: (user: SessionUser) => Toast | null;
+  /**
+   * Who may upload: return a toast to refuse with 403 (the session is already checked). Runs before
+   * the body is read, so a refused caller never gets a byte stored; it may query the database.
+   */
+  authorize?: (user: SessionUser, deps: AppDeps) => Toast | null | Promise<Toast | null>;
 }
 
 /**
@@ -165,8 +168,8 @@ export interface UploadRouteOptions {
  * `{ error: { title, description } }` in Portuguese and nothing is stored before the checks pass.
  *
  * @example
- * uploadRoute(app, deps, "/api/uploads/school-logo", UPLOAD_RULES.schoolLogo, (u) => saveSchoolLogo(u));
- * // browser: uploadFile("/api/uploads/school-logo", file, { schoolId }) from apps/web/src/lib/upload.ts
+ * uploadRoute(app, deps, "/api/uploads/school-logo", UPLOAD_RULES.schoolLogo, saveSchoolLogo, { authorize: staffOnly });
+ * // browser: uploadFile("/api/uploads/school-logo", file) from apps/web/src/lib/upload.ts
  */
 export function uploadRoute(
   app: FastifyInstance,
@@ -180,7 +183,7 @@ export function uploadRoute(
     try {
       const { user } = await authenticate(deps, req);
       if (!user) throw new UploadError(401, { title: accessMessages.notLoggedIn });
-      const refusal = options.authorize?.(user);
+      const refusal = await options.authorize?.(user, deps);
       if (refusal) throw new UploadError(403, refusal);
       const { file, fields } = await readUpload(req, rule);
       const result = await handler({ deps, user, file, fields, req });
