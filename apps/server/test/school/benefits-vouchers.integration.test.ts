@@ -103,6 +103,29 @@ describe("benefits", () => {
     await api.school.benefits.pause({ id: used.id });
     expect((await api.school.benefits.list()).map((b) => [b.id, b.status])).toEqual([[used.id, "paused"]]);
   });
+
+  it("freezes fee, percentage and validity once vouchers exist, but still lets slots and names change", async () => {
+    const school = await createSchool(h, { plan: "gold" });
+    const api = await h.caller((await createStaff(h, school.id)).id);
+    const form = await benefitForm({ className: "Inglês Kids" });
+    const created = await api.school.benefits.create(form);
+    const [stored] = await h.db.select().from(schema.discounts).where(eq(schema.discounts.id, created.id));
+    await insertVoucher(h, stored!, (await createUser(h)).id);
+
+    for (const change of [{ monthlyFee: 400 }, { discountPercentage: 15 }, { discountValidity: "school_year" as const }]) {
+      await expect(api.school.benefits.update({ id: created.id, values: { ...form, ...change } }), JSON.stringify(change)).rejects.toMatchObject({
+        code: "CONFLICT",
+        toast: { title: schoolMessages.discountUpdateError, description: schoolMessages.termsLockedByVouchers },
+      });
+    }
+    const [unchanged] = await api.school.benefits.list();
+    expect(unchanged).toMatchObject({ monthlyFee: 389.9, discountPercentage: 12.5, discountedFee: 341.16, discountValidity: "first_2_months", className: "Inglês Kids" });
+
+    const edited = await api.school.benefits.update({ id: created.id, values: { ...form, monthlyFee: 389.9, numberOfStudents: 9, className: "Inglês Kids B", classPeriod: "manha" } });
+    expect(edited.discountedFee).toBe(341.16);
+    const [after] = await api.school.benefits.list();
+    expect(after).toMatchObject({ numberOfStudents: 9, className: "Inglês Kids B", classPeriod: "manha", monthlyFee: 389.9, voucherCount: 1 });
+  });
 });
 
 describe("counters and reserved details", () => {

@@ -88,16 +88,39 @@ export async function createBenefit({ ctx, input }: { ctx: StaffContext; input: 
 
 const notFound = (title: string) => new AppError("NOT_FOUND", { title, description: schoolMessages.benefitNotFound });
 
-/** Edits a benefit of this school. */
+/** Same amount to the cent (numeric columns come back as numbers; the form may send 300 or 300.0). */
+const sameCents = (a: number, b: number) => Math.round(a * 100) === Math.round(b * 100);
+
+/**
+ * Edits a benefit of this school. Vouchers read their terms from the benefit row, so once one is
+ * issued the fee, percentage and validity are frozen (docs/decisions/043); slots, names, stage,
+ * period and scope may still change. The row is locked first so a claim cannot slip in between
+ * the voucher check and the update.
+ */
 export async function updateBenefit({ ctx, input }: { ctx: StaffContext; input: { id: string; values: BenefitInput } }) {
   const values = await benefitColumns(ctx, input.values);
-  const [row] = await ctx.db
-    .update(discounts)
-    .set({ ...values, updatedAt: ctx.clock.now() })
-    .where(and(eq(discounts.id, input.id), eq(discounts.schoolId, ctx.schoolId)))
-    .returning({ id: discounts.id, discountedFee: discounts.discountedFee });
-  if (!row) throw notFound(schoolMessages.discountUpdateError);
-  return row;
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ monthlyFee: discounts.monthlyFee, discountPercentage: discounts.discountPercentage, discountValidity: discounts.discountValidity })
+      .from(discounts)
+      .where(and(eq(discounts.id, input.id), eq(discounts.schoolId, ctx.schoolId)))
+      .for("update");
+    if (!current) throw notFound(schoolMessages.discountUpdateError);
+    const termsChanged =
+      !sameCents(current.monthlyFee, values.monthlyFee) ||
+      !sameCents(current.discountPercentage, values.discountPercentage) ||
+      current.discountValidity !== values.discountValidity;
+    if (termsChanged) {
+      const [voucher] = await tx.select({ id: discountTransactions.id }).from(discountTransactions).where(eq(discountTransactions.discountId, input.id)).limit(1);
+      if (voucher) throw new AppError("CONFLICT", { title: schoolMessages.discountUpdateError, description: schoolMessages.termsLockedByVouchers }, { terms: "locked" });
+    }
+    const [row] = await tx
+      .update(discounts)
+      .set({ ...values, updatedAt: ctx.clock.now() })
+      .where(and(eq(discounts.id, input.id), eq(discounts.schoolId, ctx.schoolId)))
+      .returning({ id: discounts.id, discountedFee: discounts.discountedFee });
+    return row!;
+  });
 }
 
 /** Deletes a benefit that never issued a voucher; one with vouchers can only be paused. */

@@ -18,7 +18,7 @@ import {
   type DiscountValidity,
   type TeachingStage,
 } from "@elo/shared";
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { notifyError } from "../../lib/notify";
@@ -74,7 +74,17 @@ export function toBenefitInput(v: BenefitFormValues): BenefitInput | null {
 }
 
 /** The benefit form of spec 2 §5: create mode, or edit mode with 'Cancelar edição'. */
-export function BenefitForm(props: { initial: BenefitFormValues; editing: boolean; disabled?: boolean; saving: boolean; onSubmit: (input: BenefitInput) => void; onCancel: () => void }) {
+export function BenefitForm(props: {
+  initial: BenefitFormValues;
+  editing: boolean;
+  disabled?: boolean;
+  /** Vouchers were issued: fee, percentage and validity can no longer change (docs/decisions/043). */
+  termsLocked?: boolean;
+  saving: boolean;
+  onSubmit: (input: BenefitInput) => void;
+  onCancel: () => void;
+}) {
+  const locked = !!props.termsLocked;
   const [v, setV] = useState<BenefitFormValues>(props.initial);
   const categories = useQuery(trpc.reference.categories.queryOptions());
   const modalities = useQuery({ ...trpc.reference.modalities.queryOptions({ categoryId: v.categoryId ?? 0 }), enabled: !!v.categoryId });
@@ -97,6 +107,11 @@ export function BenefitForm(props: { initial: BenefitFormValues; editing: boolea
       }}
     >
       <Stack>
+        {locked && (
+          <Alert color="blue" data-testid="terms-locked">
+            {schoolUi.termsLockedNote}
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select label={schoolUi.teachingStage} required data={options(TEACHING_STAGES, TEACHING_STAGE_LABELS)} value={v.teachingStage} onChange={(x) => set({ teachingStage: x as TeachingStage | null })} />
           <TextInput label={schoolUi.className} required value={v.className} onChange={(e) => set({ className: e.currentTarget.value })} maxLength={120} />
@@ -117,7 +132,7 @@ export function BenefitForm(props: { initial: BenefitFormValues; editing: boolea
             onChange={(x) => set({ modalityId: x ? Number(x) : null })}
           />
           <Select label={schoolUi.classPeriod} required data={options(CLASS_PERIODS, CLASS_PERIOD_LABELS)} value={v.classPeriod} onChange={(x) => set({ classPeriod: x as ClassPeriod | null })} />
-          <Select label={schoolUi.validityField} required data={options(DISCOUNT_VALIDITIES, DISCOUNT_VALIDITY_LABELS)} value={v.discountValidity} onChange={(x) => set({ discountValidity: x as DiscountValidity | null })} />
+          <Select label={schoolUi.validityField} required data={options(DISCOUNT_VALIDITIES, DISCOUNT_VALIDITY_LABELS)} value={v.discountValidity} onChange={(x) => set({ discountValidity: x as DiscountValidity | null })} disabled={locked} />
         </SimpleGrid>
         <Select label={schoolUi.scope} required data={options(DISCOUNT_SCOPES, DISCOUNT_SCOPE_LABELS)} value={v.discountScope} onChange={(x) => set({ discountScope: x as DiscountScope | null })} />
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
@@ -126,6 +141,7 @@ export function BenefitForm(props: { initial: BenefitFormValues; editing: boolea
             required
             inputMode="decimal"
             placeholder="0,00"
+            disabled={locked}
             value={v.monthlyFee}
             onChange={(e) => set({ monthlyFee: e.currentTarget.value.replace(/[^\d,]/g, "").replace(/(,.*),/g, "$1") })}
             onBlur={() => {
@@ -133,7 +149,7 @@ export function BenefitForm(props: { initial: BenefitFormValues; editing: boolea
               if (!Number.isNaN(n)) set({ monthlyFee: formatDecimal(n) });
             }}
           />
-          <NumberInput label={schoolUi.percentage} required min={0} max={100} step={0.01} decimalScale={2} decimalSeparator="," clampBehavior="strict" value={v.discountPercentage} onChange={(x) => set({ discountPercentage: x })} />
+          <NumberInput label={schoolUi.percentage} required min={0} max={100} step={0.01} decimalScale={2} decimalSeparator="," clampBehavior="strict" disabled={locked} value={v.discountPercentage} onChange={(x) => set({ discountPercentage: x })} />
           <TextInput label={schoolUi.discountedFee} readOnly value={preview} data-testid="discounted-fee" />
           <NumberInput label={schoolUi.numberOfStudents} required min={1} step={1} allowDecimal={false} allowNegative={false} value={v.numberOfStudents} onChange={(x) => set({ numberOfStudents: x })} />
         </SimpleGrid>
