@@ -46,16 +46,22 @@ function BenefitsPanel() {
   const [formKey, setFormKey] = useState(0);
   const [pausing, setPausing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const { pause, reactivate } = useBenefitStatus();
+  const { pause, reactivate } = useBenefitStatus("panel");
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.school.pathKey() });
   const resetForm = () => {
     setEditing(null);
     setFormKey((k) => k + 1);
   };
 
+  // Same query (and cache) as the form's category select; watched here because the form remounts on every reset.
+  const categories = useQuery(trpc.reference.categories.queryOptions());
+
   useEffect(() => {
     if (benefits.isError) notifyFailure(benefits.error, { title: schoolMessages.discountsLoadError });
   }, [benefits.isError, benefits.error]);
+  useEffect(() => {
+    if (categories.error) notifyFailure(categories.error, { title: schoolMessages.categoriesLoadError, description: categories.error.message });
+  }, [categories.error]);
 
   const create = useMutation(
     trpc.school.benefits.create.mutationOptions({
@@ -115,6 +121,7 @@ function BenefitsPanel() {
             key={`${formKey}-${editing?.id ?? "new"}`}
             initial={editing ? toFormValues(editing) : emptyBenefit}
             editing={!!editing}
+            termsLocked={!!editing && editing.voucherCount > 0}
             disabled={!editing && !canPublish}
             saving={create.isPending || update.isPending}
             onSubmit={submit}
