@@ -10,10 +10,10 @@ import { PageLoader } from "../layout/PageLoader";
 import { PLAN_FEATURES, planPrice } from "./planCopy";
 import { StaffGate } from "./StaffGate";
 
-/** /confirmacao-plano?plan=…: activates or changes the school's plan once, then congratulates. */
+/** /confirmacao-plano?plan=…: activates or changes the school's plan once; congratulates only after it was saved. */
 export function PlanConfirmationPage({ plan }: { plan: PlanType }) {
   return (
-    <StaffGate title={schoolMessages.planCongrats}>
+    <StaffGate title={schoolUi.plansTitle}>
       <PlanConfirmation plan={plan} />
     </StaffGate>
   );
@@ -42,11 +42,13 @@ function PlanConfirmation({ plan }: { plan: PlanType }) {
     <Page size="sm">
       <Card withBorder padding="xl" radius="md">
         <Stack align="center" ta="center">
-          <Title order={1}>{schoolMessages.planCongrats}</Title>
           {choose.isError ? (
-            <Text c="red">{schoolMessages.planSaveError}</Text>
+            <Title order={1} size="h3" c="red" data-testid="plan-error">
+              {schoolMessages.planSaveError}
+            </Title>
           ) : (
             <>
+              <Title order={1}>{schoolMessages.planCongrats}</Title>
               <Text size="lg">
                 {schoolUi.planSummary}: <b>{info.name}</b>
               </Text>
