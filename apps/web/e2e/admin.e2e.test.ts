@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { schema } from "@elo/db";
 import { normalizeKey } from "@elo/shared";
 import { eq } from "drizzle-orm";
@@ -111,6 +112,27 @@ describe("administration", () => {
     await toast(page, "Importação concluída! 47 novas, 0 atualizadas");
     await expect(page.getByTestId("csv-preview").count()).resolves.toBe(0);
     await page.unroute(isImport);
+    await context.close();
+  });
+
+  it("keeps the 500-row truncation visible after the processed toast replaces the previous one", async () => {
+    const { page, context } = await newPage(browser);
+    await loginAs(context, adminId);
+    await page.goto("/admin-escolas");
+    await page.getByRole("heading", { name: "Gerenciar Escolas" }).waitFor();
+    const fixture = fileURLToPath(new URL("../../server/test/fixtures/csv/rows-501.csv", import.meta.url));
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByRole("button", { name: "Escolher arquivo CSV" }).click()]);
+    await chooser.setFiles(fixture);
+    // One toast at a time: the processed toast carries the truncation as its description...
+    const processed = page.locator(".mantine-Notification-root").filter({ hasText: "CSV processado:" });
+    await processed.getByText("Máximo de 500 escolas por importação", { exact: true }).waitFor({ timeout: 15_000 });
+    // ...and the preview keeps saying it after the toast is gone.
+    const preview = page.getByTestId("csv-preview");
+    await preview.getByTestId("csv-truncated").getByText("Máximo de 500 escolas por importação").waitFor();
+    await expect(preview.locator("tbody tr").count()).resolves.toBe(500);
+    await snap(page, "admin-csv-truncated-desktop");
+    await preview.getByRole("button", { name: "Cancelar" }).click();
+    await expect(page.getByTestId("csv-truncated").count()).resolves.toBe(0);
     await context.close();
   });
 

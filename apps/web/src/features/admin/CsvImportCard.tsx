@@ -1,5 +1,5 @@
 import { adminMessages, adminUiMessages, CSV_IMPORT_CHUNK, LIMITS } from "@elo/shared";
-import { Badge, Button, Card, Checkbox, FileButton, Group, Progress, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Card, Checkbox, FileButton, Group, Progress, Stack, Table, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
@@ -54,10 +54,13 @@ export function CsvImportCard() {
     try {
       const result = await previewMutation.mutateAsync(form);
       notifications.hide(loading);
-      if (result.truncated) notifyError(adminMessages.csvMaxRows);
       setPreview(result);
       setSelected(new Set(result.rows.filter((r) => r.selectable).map((r) => r.index)));
-      notifyOk(adminMessages.csvProcessed(result.counts.valid, result.counts.warning, result.counts.invalid));
+      // One toast at a time: the truncation rides in the processed toast and stays in an Alert above the preview.
+      notifyOk({
+        title: adminMessages.csvProcessed(result.counts.valid, result.counts.warning, result.counts.invalid),
+        description: result.truncated ? adminMessages.csvMaxRows : undefined,
+      });
     } catch (error) {
       notifications.hide(loading);
       notifyFailure(error, { title: adminMessages.csvParseError(error instanceof Error ? error.message : "") });
@@ -133,6 +136,11 @@ export function CsvImportCard() {
         </Group>
         {preview && (
           <Stack data-testid="csv-preview">
+            {preview.truncated && (
+              <Alert color="yellow" title={adminMessages.csvMaxRows} data-testid="csv-truncated">
+                {adminUiMessages.csvTruncated}
+              </Alert>
+            )}
             <Group justify="space-between">
               <Text size="sm">{adminUiMessages.csvSummary(preview.counts.valid, preview.counts.warning, preview.counts.invalid)}</Text>
               <Group gap="xs">
