@@ -43,6 +43,7 @@ describe("access", () => {
         () => api.admin.schools.removeLogo({ id }),
         () => api.admin.schools.uploadLogo(logoForm),
         () => api.admin.schools.merge({ sourceId: id, targetId: parent.id }),
+        () => api.admin.schools.markReviewed({ id }),
         () => api.admin.memberships.pending(),
         () => api.admin.memberships.approve({ id }),
         () => api.admin.memberships.reject({ id }),
@@ -182,6 +183,35 @@ describe("admin.schools", () => {
     expect((await h.db.select().from(schema.schoolMemberships).where(eq(schema.schoolMemberships.userId, staff.id)))[0]!.schoolId).toBe(kept.id);
     expect((await h.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.schoolId, kept.id)))[0]!.planType).toBe("gold");
     expect((await toastOf(admin.admin.schools.merge({ sourceId: kept.id, targetId: kept.id })))!.description).toBe(adminQueueMessages.mergeSameSchool);
+  });
+
+  it("marks a parent-created school as reviewed: it leaves the queue, stays in the grid, and the queue pages", async () => {
+    const tag = `Revisar ${Date.now() % 1_000_000}`;
+    const created = await h.db
+      .insert(schema.schools)
+      .values(Array.from({ length: 3 }, (_, i) => ({ name: `${tag} ${i}`, nameKey: normalizeKey(`${tag} ${i}`), origin: "parent_request" as const, uf: "SP", city: "São Paulo" })))
+      .returning({ id: schema.schools.id });
+    const queue = (page: number) => admin.admin.schools.list({ origin: "parent_request", search: tag, page, pageSize: 2 });
+    expect((await queue(1)).items).toHaveLength(2);
+    expect((await queue(2)).items).toHaveLength(1);
+    expect((await queue(1)).total).toBe(3);
+
+    const reviewed = await admin.admin.schools.markReviewed({ id: created[0]!.id });
+    expect(reviewed).toEqual({ id: created[0]!.id, origin: "admin" });
+    const after = await queue(1);
+    expect(after.total).toBe(2);
+    expect(after.items.map((s) => s.id)).not.toContain(created[0]!.id);
+    const grid = await admin.admin.schools.list({ search: tag });
+    expect(grid.items.find((s) => s.id === created[0]!.id)?.origin).toBe("admin");
+
+    expect(await toastOf(admin.admin.schools.markReviewed({ id: created[0]!.id }))).toEqual({ title: adminQueueMessages.reviewError, description: adminQueueMessages.alreadyReviewed });
+    const ordinary = await createSchool(h);
+    expect((await toastOf(admin.admin.schools.markReviewed({ id: ordinary.id })))!.description).toBe(adminQueueMessages.alreadyReviewed);
+    expect((await toastOf(admin.admin.schools.markReviewed({ id: "00000000-0000-4000-8000-000000000000" })))!.description).toBe(adminQueueMessages.schoolNotFound);
+    // Non-admins are refused (also covered for every procedure in "access").
+    const staff = await createStaff(h, created[1]!.id);
+    expect((await toastOf((await h.caller(staff.id)).admin.schools.markReviewed({ id: created[1]!.id })))!.title).toBe(accessMessages.adminOnly);
+    expect((await queue(1)).total).toBe(2);
   });
 });
 

@@ -16,6 +16,7 @@ import { uploadLogoHandler } from "./logo.handler";
 import { decideMembershipHandler, pendingMembershipsHandler } from "./memberships.handler";
 import { mergeSchoolsHandler } from "./merge.handler";
 import { listParentsHandler, parentsSummaryHandler } from "./parents.handler";
+import { markReviewedHandler } from "./review.handler";
 import { deleteSchoolHandler, listSchoolsHandler, removeLogoHandler, updateSchoolHandler } from "./schools.handler";
 
 /** Administration: schools and their staff, CSV import, parents. Every procedure needs role admin. */
@@ -28,6 +29,8 @@ export const adminRouter = router({
     /** multipart/form-data with `schoolId` and `file`. */
     uploadLogo: adminProcedure.input(z.instanceof(FormData)).mutation(uploadLogoHandler),
     merge: adminProcedure.input(schoolMergeInput).mutation(mergeSchoolsHandler),
+    /** A school parents created leaves the review queue (origin parent_request → admin). */
+    markReviewed: adminProcedure.input(schoolIdInput).mutation(markReviewedHandler),
   }),
   memberships: router({
     pending: adminProcedure.query(pendingMembershipsHandler),

@@ -1,7 +1,7 @@
 import { adminMessages, adminQueueMessages, adminUiMessages } from "@elo/shared";
 import { Avatar, Badge, Button, Card, FileButton, Group, Modal, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { notifyFailure, notifyOk } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { SchoolEditModal } from "./SchoolEditModal";
@@ -9,7 +9,7 @@ import type { AdminSchool } from "./types";
 import { useLogoUpload } from "./useLogoUpload";
 
 /** One school of the admin grid: logo, data, and the edit, logo and delete actions. */
-export function SchoolCard({ school, onMerge }: { school: AdminSchool; onMerge?: (school: AdminSchool) => void }) {
+export function SchoolCard({ school, onMerge, extra }: { school: AdminSchool; onMerge?: (school: AdminSchool) => void; extra?: ReactNode }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -87,6 +87,7 @@ export function SchoolCard({ school, onMerge }: { school: AdminSchool; onMerge?:
               {adminQueueMessages.merge}
             </Button>
           )}
+          {extra}
           <Button size="xs" variant="subtle" color="red" onClick={() => setConfirmDelete(true)}>
             {adminUiMessages.delete}
           </Button>
