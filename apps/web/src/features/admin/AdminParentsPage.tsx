@@ -7,6 +7,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { Page } from "../common/Page";
 import { trpc } from "../../lib/trpc";
+import { useErrorToast } from "../../lib/useErrorToast";
 
 function Stat({ label, value }: { label: string; value: number | undefined }) {
   return (
@@ -37,6 +38,7 @@ export function AdminParentsPage() {
     ...trpc.admin.parents.list.queryOptions({ search: debounced, page, pageSize: ADMIN_PARENTS_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
+  useErrorToast(parents.error ?? summary.error, { title: adminMessages.parentsLoadError });
   const pages = Math.max(1, Math.ceil((parents.data?.total ?? 0) / ADMIN_PARENTS_PAGE_SIZE));
 
   return (

@@ -4,6 +4,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { trpc } from "../../lib/trpc";
+import { useErrorToast } from "../../lib/useErrorToast";
 import { SchoolCard } from "./SchoolCard";
 
 /** The school grid: name search, UF → city and niche filters, paged on the server. */
@@ -30,6 +31,7 @@ export function SchoolGrid() {
     }),
     placeholderData: keepPreviousData,
   });
+  useErrorToast(schools.error, { title: adminMessages.schoolsLoadError });
   const pages = Math.max(1, Math.ceil((schools.data?.total ?? 0) / ADMIN_SCHOOLS_PAGE_SIZE));
   const resetPage = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
