@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, launchBrowser, loginAs, newPage, PHONE, snap } from "./support/browser";
 import { e2eDatabase } from "./support/db";
 import { seedSchool, seedUser } from "./support/seed";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 let browser: Browser;
 let db: DatabaseHandle;
@@ -18,23 +21,40 @@ afterAll(async () => {
 });
 
 /** Picks an option of a Mantine Select by its label (typing first when it is searchable). */
-async function pick(page: Page, label: string, option: string, type = false) {
+async function pick(page: Page, label: string, option: string, type: boolean | string = false) {
   const input = page.getByRole("combobox", { name: label, exact: true });
   await input.click();
-  if (type) await input.fill(option);
+  if (type) await input.fill(typeof type === "string" ? type : option);
   await page.getByRole("option", { name: option, exact: true }).click();
 }
+
+const ONE_PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
 describe("institution side", () => {
   it("requests a school, is approved, fills the school data, chooses Silver, publishes a benefit and confirms a voucher", async () => {
     const school = await seedSchool(db.db, `Academia Ritmo ${Date.now()}`, "Outros", "Moema");
-    // The institution account (the signup form belongs to the accounts issue).
-    const staff = { id: await seedUser(db.db, { profileType: "institution", fullName: "Mariana Costa" }) };
     const { page, context } = await newPage(browser);
     page.setDefaultTimeout(15_000);
-    await loginAs(context, staff.id);
+
+    // The institution signs up through the real form.
+    const email = `e2e-escola.${Date.now()}@teste.com.br`;
+    await page.goto("/signup?profile=institution");
+    await page.getByText("A escola será escolhida depois, em 'Meus Dados'.").waitFor();
+    await pick(page, "Estado (UF)", "SP - São Paulo", "SP");
+    await pick(page, "Cidade", "São Paulo", "São Paulo");
+    await pick(page, "Bairro", "Moema", "Moema");
+    await page.getByLabel("Nome completo").fill("Mariana Costa");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Senha", { exact: true }).fill("Girassol-Azul-42");
+    await page.getByLabel("Li e aceito os Termos de Uso e a Política de Privacidade").check();
+    await page.getByLabel(/Autorizo o processamento dos meus dados/).check();
+    await page.locator("form").getByRole("button", { name: "Criar conta" }).click();
+    await toast(page, "Conta criada com sucesso!");
+    await page.waitForURL((u) => u.pathname === "/home-instituicao");
+    const [created] = await db.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email));
+    const staff = { id: created!.id };
 
     // /meus-dados: name, WhatsApp, position and the school request.
     await page.goto("/meus-dados");
@@ -75,6 +95,26 @@ describe("institution side", () => {
     await toast(page, "Dados atualizados!");
     const [after] = await db.db.select().from(schema.schools).where(eq(schema.schools.id, school.id));
     expect(after).toMatchObject({ address: "Av. Ibirapuera, 2000", cep: "04029000", phone: "1133334444" });
+
+    // The logo: a file that is too big is refused in the page, a real PNG is stored and shown.
+    const files = mkdtempSync(path.join(tmpdir(), "elo-school-e2e-"));
+    const bigPath = path.join(files, "grande.png");
+    writeFileSync(bigPath, Buffer.concat([Buffer.from(ONE_PIXEL_PNG, "base64"), Buffer.alloc(2 * 1024 * 1024)]));
+    const logoPath = path.join(files, "logo.png");
+    writeFileSync(logoPath, Buffer.from(ONE_PIXEL_PNG, "base64"));
+    const chooseLogo = async (file: string) => {
+      const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByRole("button", { name: "Enviar logo" }).click()]);
+      await chooser.setFiles(file);
+    };
+    await chooseLogo(bigPath);
+    await toast(page, "A logo deve ter no máximo 2MB.");
+    await chooseLogo(logoPath);
+    await toast(page, "Logo atualizada");
+    await page.getByRole("button", { name: "Remover logo" }).waitFor();
+    const logoSrc = await page.getByTestId("school-logo").locator("img").getAttribute("src");
+    expect(logoSrc).toMatch(new RegExp(`^/files/school_logos/${school.id}/logo-.+\\.png$`));
+    expect((await page.request.get(logoSrc!)).status()).toBe(200);
+    await page.waitForTimeout(300);
     await snap(page, "school-data-desktop");
 
     // Without a plan the panel explains it; choose Silver.
@@ -112,6 +152,17 @@ describe("institution side", () => {
     await toast(page, "Desconto cadastrado!");
     await page.getByTestId("benefit-card").getByText("Teatro Kids").waitFor();
     await snap(page, "school-benefits-panel-desktop");
+
+    // Edit mode fills the form; 'Cancelar edição' returns to create mode without saving.
+    await page.getByTestId("benefit-card").filter({ hasText: "Teatro Kids" }).getByRole("button", { name: "Editar" }).click();
+    await page.getByRole("heading", { name: "Editar benefício: Teatro Kids" }).waitFor();
+    expect(await page.getByLabel("Nome da turma").inputValue()).toBe("Teatro Kids");
+    await page.getByLabel("Nome da turma").fill("Teatro Kids Editado");
+    await snap(page, "school-benefit-edit-desktop");
+    await page.getByRole("button", { name: "Cancelar edição" }).click();
+    await page.getByRole("heading", { name: "Cadastrar benefício" }).waitFor();
+    expect(await page.getByLabel("Nome da turma").inputValue()).toBe("");
+    expect(await page.getByRole("button", { name: "Cancelar edição" }).count()).toBe(0);
     const [benefit] = await db.db.select().from(schema.discounts).where(eq(schema.discounts.schoolId, school.id));
     expect(benefit).toMatchObject({ monthlyFee: 1234.5, discountPercentage: 20, discountedFee: 987.6, numberOfStudents: 3 });
 
