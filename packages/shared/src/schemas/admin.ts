@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
 import { adminMessages, adminQueueMessages } from "../messages/admin";
-import { optionalCep, optionalPhone, optionalText } from "./fields";
+import { optionalCep, optionalPhone, optionalText, text } from "./fields";
 
 /** Rows per page of the admin school grid. */
 export const ADMIN_SCHOOLS_PAGE_SIZE = 24;
@@ -14,8 +14,8 @@ const positiveId = z.number().int().positive();
 
 export const adminSchoolListInput = z
   .object({
-    search: z.string().trim().max(200).default(""),
-    uf: z.string().trim().toUpperCase().length(2).nullish(),
+    search: text().trim().max(200).default(""),
+    uf: text().trim().toUpperCase().length(2).nullish(),
     cityId: positiveId.nullish(),
     categoryId: positiveId.nullish(),
     origin: z.enum(["parent_request"]).nullish(),
@@ -29,7 +29,7 @@ export type AdminSchoolListInput = z.input<typeof adminSchoolListInput>;
 export const adminSchoolUpdateInput = z
   .object({
     id: z.uuid(),
-    name: z.string().trim().min(1, adminMessages.schoolNameRequired).max(200),
+    name: text().trim().min(1, adminMessages.schoolNameRequired).max(200),
     categoryId: positiveId.nullish(),
     modalityId: positiveId.nullish(),
     stateId: positiveId.nullish(),
@@ -54,7 +54,7 @@ export const membershipDecisionInput = z.object({ id: z.uuid() }).strict();
 
 export const adminParentsListInput = z
   .object({
-    search: z.string().trim().max(200).default(""),
+    search: text().trim().max(200).default(""),
     page: z.number().int().min(1).max(100_000).default(1),
     pageSize: z.number().int().min(1).max(100).default(ADMIN_PARENTS_PAGE_SIZE),
   })
@@ -64,7 +64,7 @@ export const adminParentsListInput = z
 export const CSV_COLUMNS = ["name", "categoria", "modalidade", "city", "uf", "neighborhood", "address", "phone", "whatsapp", "cep"] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
-const cell = z.string().max(500).default("");
+const cell = text().max(500).default("");
 /** One CSV row as read from the file (text cells, not yet resolved). */
 export const csvRawRow = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./fields";
 import { apiTokenMessages } from "../messages/apiTokens";
 
 /** Expiry choices offered for a new token, in days; null = no expiry. */
@@ -8,7 +9,7 @@ export const API_TOKEN_MAX_ACTIVE = 20;
 
 export const createApiTokenInput = z
   .object({
-    name: z.string().trim().min(1, apiTokenMessages.nameRequired).max(100, apiTokenMessages.nameTooLong),
+    name: text().trim().min(1, apiTokenMessages.nameRequired).max(100, apiTokenMessages.nameTooLong),
     expiresInDays: z.union([z.literal(30), z.literal(90), z.literal(365)]).nullable().default(null),
   })
   .strict();

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { LIMITS, PROFILE_TYPES } from "../constants";
 import { authMessages } from "../messages/auth";
-import { email } from "./fields";
+import { email, text } from "./fields";
 
 export const loginInput = z
   .object({
-    email: z.string().trim().toLowerCase().max(LIMITS.emailMax, authMessages.emailInvalid).pipe(z.email(authMessages.emailInvalid)),
-    password: z.string().min(1, authMessages.passwordRequired).max(1000, authMessages.passwordMax),
+    email: text().trim().toLowerCase().max(LIMITS.emailMax, authMessages.emailInvalid).pipe(z.email(authMessages.emailInvalid)),
+    password: text().min(1, authMessages.passwordRequired).max(1000, authMessages.passwordMax),
   })
   .strict();
 export type LoginInput = z.infer<typeof loginInput>;
@@ -17,9 +17,9 @@ export const profileTypeInput = z.preprocess((v) => (v === "school" ? "instituti
 export const signupInput = z
   .object({
     profileType: profileTypeInput,
-    fullName: z.string().trim().min(1, authMessages.nameRequired).max(LIMITS.nameMax, authMessages.nameRequired),
+    fullName: text().trim().min(1, authMessages.nameRequired).max(LIMITS.nameMax, authMessages.nameRequired),
     email,
-    password: z.string().min(LIMITS.passwordMin, authMessages.passwordMin).max(LIMITS.passwordMax, authMessages.passwordMax),
+    password: text().min(LIMITS.passwordMin, authMessages.passwordMin).max(LIMITS.passwordMax, authMessages.passwordMax),
     stateId: z.number().int().positive(authMessages.locationRequired),
     cityId: z.number().int().positive(authMessages.locationRequired),
     neighborhoodId: z.number().int().positive(authMessages.locationRequired),
@@ -31,22 +31,22 @@ export const signupInput = z
 export type SignupInput = z.infer<typeof signupInput>;
 
 export const forgotPasswordInput = z
-  .object({ email: z.string().trim().toLowerCase().max(LIMITS.emailMax, authMessages.emailInvalidRecovery).pipe(z.email(authMessages.emailInvalidRecovery)) })
+  .object({ email: text().trim().toLowerCase().max(LIMITS.emailMax, authMessages.emailInvalidRecovery).pipe(z.email(authMessages.emailInvalidRecovery)) })
   .strict();
 
 export const resetPasswordInput = z
   .object({
-    token: z.string().min(1).max(200),
-    password: z.string().min(LIMITS.passwordMin, authMessages.resetPasswordMin).max(LIMITS.passwordMax, authMessages.passwordMax),
+    token: text().min(1).max(200),
+    password: text().min(LIMITS.passwordMin, authMessages.resetPasswordMin).max(LIMITS.passwordMax, authMessages.passwordMax),
   })
   .strict();
 
-export const checkResetTokenInput = z.object({ token: z.string().min(1).max(200) }).strict();
+export const checkResetTokenInput = z.object({ token: text().min(1).max(200) }).strict();
 
 /** The /reset-password form: new password and its confirmation. */
 export const resetPasswordForm = z
   .object({
-    password: z.string().min(LIMITS.passwordMin, authMessages.resetPasswordMin).max(LIMITS.passwordMax, authMessages.passwordMax),
-    confirmPassword: z.string(),
+    password: text().min(LIMITS.passwordMin, authMessages.resetPasswordMin).max(LIMITS.passwordMax, authMessages.passwordMax),
+    confirmPassword: text(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: authMessages.passwordsDontMatch, path: ["confirmPassword"] });

@@ -2,16 +2,15 @@ import { z } from "zod";
 import { CONTACT_SUBJECTS, LIMITS } from "../constants";
 import { formatMessages } from "../messages/common";
 import { privacyMessages } from "../messages/privacy";
-import { email } from "./fields";
+import { email, text } from "./fields";
 
 /** The contact form of /para-escolas (spec 2 §5). */
 export const contactInput = z
   .object({
     subject: z.enum(CONTACT_SUBJECTS, privacyMessages.contactSubjectRequired),
-    name: z.string().trim().min(1, formatMessages.nameRequired).max(LIMITS.nameMax, formatMessages.tooLong(LIMITS.nameMax)),
+    name: text().trim().min(1, formatMessages.nameRequired).max(LIMITS.nameMax, formatMessages.tooLong(LIMITS.nameMax)),
     email,
-    message: z
-      .string()
+    message: text()
       .trim()
       .min(1, privacyMessages.contactMessageRequired)
       .max(LIMITS.contactMessageMax, formatMessages.tooLong(LIMITS.contactMessageMax)),

@@ -3,17 +3,25 @@ import { LIMITS } from "../constants";
 import { formatMessages } from "../messages/common";
 import { isCep, isCpf, isPhone, onlyDigits } from "../validators";
 
+// zod's own messages (wrong type, unknown key) in Brazilian Portuguese, on the server and in the browser.
+z.config(z.locales.ptBR());
+
+/**
+ * Every text input: PostgreSQL cannot store U+0000 in text, so it is refused here with a clear
+ * message instead of failing in the database as a 500.
+ */
+export const text = () => z.string().refine((v) => !v.includes("\u0000"), formatMessages.invalidCharacter);
+
 /** Trimmed text; empty becomes null. */
 export const optionalText = (max = 255) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, formatMessages.tooLong(max))
     .transform((v) => (v === "" ? null : v))
     .nullish()
     .transform((v) => v ?? null);
 
-export const email = z.string().trim().toLowerCase().max(LIMITS.emailMax, formatMessages.emailInvalid).pipe(z.email(formatMessages.emailInvalid));
+export const email = text().trim().toLowerCase().max(LIMITS.emailMax, formatMessages.emailInvalid).pipe(z.email(formatMessages.emailInvalid));
 
 /** Optional CPF stored as 11 digits. */
 export const optionalCpf = optionalText(14).refine((v) => v === null || isCpf(v), formatMessages.cpfInvalid).transform((v) => (v ? onlyDigits(v) : null));
@@ -24,4 +32,4 @@ export const optionalPhone = optionalText(20).refine((v) => v === null || isPhon
 
 export const uuid = z.uuid();
 export const id = z.number().int().positive();
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Data inválida");
+export const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, "Data inválida");

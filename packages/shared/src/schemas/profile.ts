@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ENROLLMENT_PERIODS, LIMITS } from "../constants";
 import { profileMessages } from "../messages/profile";
-import { id, isoDate, optionalCep, optionalCpf, optionalPhone, optionalText, uuid } from "./fields";
+import { id, isoDate, optionalCep, optionalCpf, optionalPhone, optionalText, text, uuid } from "./fields";
 
 /** The parent's guardian and student data (/meus-dados). The full name is read-only and not here. */
 export const parentProfileInput = z
@@ -26,7 +26,7 @@ export const saveMainSchoolInput = z.object({ schoolId: uuid.nullish() }).strict
 /** The 'Cadastrar escola' dialog; blank fields are refused by the handler with the spec's toasts. */
 export const requestSchoolInput = z
   .object({
-    name: z.string().max(150).default(""),
+    name: text().max(150).default(""),
     stateId: id.nullish(),
     cityId: id.nullish(),
     neighborhoodId: id.nullish(),

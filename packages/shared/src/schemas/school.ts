@@ -2,14 +2,14 @@ import { z } from "zod";
 import { CLASS_PERIODS, DISCOUNT_SCOPES, DISCOUNT_VALIDITIES, LIMITS, PLAN_TYPES, TEACHING_STAGES, VOUCHER_STATUSES } from "../constants";
 import { formatMessages } from "../messages/common";
 import { schoolMessages } from "../messages/school";
-import { id, optionalCep, optionalPhone, optionalText, uuid } from "./fields";
+import { id, optionalCep, optionalPhone, optionalText, text, uuid } from "./fields";
 
 const required = schoolMessages.requiredFieldsDescription;
 
 /** /meus-dados (institution view): name, WhatsApp, position and the school to link to. */
 export const institutionProfileInput = z
   .object({
-    fullName: z.string().trim().min(1, formatMessages.nameRequired).max(LIMITS.nameMax, formatMessages.tooLong(LIMITS.nameMax)),
+    fullName: text().trim().min(1, formatMessages.nameRequired).max(LIMITS.nameMax, formatMessages.tooLong(LIMITS.nameMax)),
     phone: optionalPhone,
     position: optionalText(100),
     /** The school to request membership of; null keeps the current link. */
@@ -21,7 +21,7 @@ export type InstitutionProfileInput = z.input<typeof institutionProfileInput>;
 /** /dados-da-escola. */
 export const schoolDataInput = z
   .object({
-    name: z.string().trim().min(1, schoolMessages.logoNeedsName).max(200, formatMessages.tooLong(200)),
+    name: text().trim().min(1, schoolMessages.logoNeedsName).max(200, formatMessages.tooLong(200)),
     stateId: id,
     cityId: id,
     neighborhoodId: id,
@@ -41,7 +41,7 @@ export const benefitInput = z
     teachingStage: z.enum(TEACHING_STAGES, required),
     categoryId: id,
     modalityId: id,
-    className: z.string().trim().min(1, required).max(120, formatMessages.tooLong(120)),
+    className: text().trim().min(1, required).max(120, formatMessages.tooLong(120)),
     classPeriod: z.enum(CLASS_PERIODS, required),
     discountScope: z.enum(DISCOUNT_SCOPES, required),
     monthlyFee: z.number(required).positive(required).max(99_999_999.99),
@@ -58,12 +58,11 @@ export const benefitIdInput = z.object({ id: uuid }).strict();
 /** A voucher code as typed at the school office: NNNN-LLLL, case and spaces forgiven. */
 export const voucherCodeInput = z
   .object({
-    code: z
-      .string()
+    code: text()
       .trim()
       .toUpperCase()
       .transform((v) => v.replace(/\s+/g, ""))
-      .pipe(z.string().regex(/^\d{4}-?[A-Z]{4}$/, schoolMessages.voucherNotFound))
+      .pipe(text().regex(/^\d{4}-?[A-Z]{4}$/, schoolMessages.voucherNotFound))
       .transform((v) => (v.includes("-") ? v : `${v.slice(0, 4)}-${v.slice(4)}`)),
   })
   .strict();
