@@ -97,6 +97,14 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
     input: async (h) => ({ sourceId: (await createSchool(h)).id, targetId: (await createSchool(h)).id }),
     expect: ADMIN,
   },
+  "admin.schools.markReviewed": {
+    input: async (h) => {
+      const school = await createSchool(h);
+      await h.db.update(schema.schools).set({ origin: "parent_request" }).where(eq(schema.schools.id, school.id));
+      return { id: school.id };
+    },
+    expect: ADMIN,
+  },
   "admin.schools.removeLogo": { input: (_h, _w, t) => ({ id: t.school.id }), expect: ADMIN },
   "admin.schools.update": { input: (_h, _w, t) => ({ id: t.school.id, name: `Escola Editada ${uniq()}` }), expect: ADMIN },
   "admin.schools.uploadLogo": { input: (_h, _w, t) => uploadForm(pngBytes(), "logo.png", { schoolId: t.school.id }, "image/png"), expect: ADMIN },
@@ -182,7 +190,14 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "school.benefits.list": { expect: STAFF },
   "school.benefits.pause": { input: (_h, _w, t) => ({ id: t.benefit.id }), expect: STAFF_ROW },
   "school.benefits.reactivate": { input: (_h, _w, t) => ({ id: t.benefit.id }), expect: STAFF_ROW },
-  "school.benefits.update": { input: async (h, _w, t) => ({ id: t.benefit.id, values: await benefitValues(h) }), expect: STAFF_ROW },
+  // The target benefit has issued vouchers, so its terms (fee, percentage, validity) stay as they are.
+  "school.benefits.update": {
+    input: async (h, _w, t) => ({
+      id: t.benefit.id,
+      values: { ...(await benefitValues(h)), monthlyFee: Number(t.benefit.monthlyFee), discountPercentage: Number(t.benefit.discountPercentage), discountValidity: t.benefit.discountValidity },
+    }),
+    expect: STAFF_ROW,
+  },
   "school.data.deleteLogo": { expect: STAFF },
   "school.data.get": { expect: STAFF },
   "school.data.save": { input: (h) => schoolDataValues(h), expect: STAFF },
