@@ -25,6 +25,7 @@ export const formatMessages = {
   emailInvalid: "Email inválido",
   nameRequired: "Nome é obrigatório",
   tooLong: (max: number) => `Máximo de ${max} caracteres`,
+  dateInvalid: "Data inválida",
 } as const;
 
 /** Generic upload answers (each upload rule brings its own size and type messages). */
