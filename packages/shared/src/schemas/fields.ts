@@ -43,6 +43,6 @@ export const todayInBrazil = (now = new Date()) => isoDay.format(now);
  * A calendar day YYYY-MM-DD; anything else (including impossible days, which the database would
  * refuse with a 500) fails with `message`, the field's Portuguese text.
  */
-export const calendarDate = (message: string = formatMessages.dateInvalid) => z.string().trim().refine(isCalendarDate, { message, abort: true });
+export const calendarDate = (message: string = formatMessages.dateInvalid) => z.string().trim().regex(ISO_DATE, { message, abort: true }).refine(isCalendarDate, { message, abort: true });
 
 export const isoDate = calendarDate();
