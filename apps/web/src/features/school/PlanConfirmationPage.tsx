@@ -13,7 +13,7 @@ import { StaffGate } from "./StaffGate";
 /** /confirmacao-plano?plan=…: activates or changes the school's plan once, then congratulates. */
 export function PlanConfirmationPage({ plan }: { plan: PlanType }) {
   return (
-    <StaffGate title={schoolMessages.planCongrats}>
+    <StaffGate title={schoolMessages.planCongrats} noneMessage={schoolMessages.planNeedsSchool(PLANS[plan].name)}>
       <PlanConfirmation plan={plan} />
     </StaffGate>
   );
