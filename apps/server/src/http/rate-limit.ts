@@ -61,7 +61,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config) {
   if (!config.RATE_LIMIT) return;
   await app.register(fastifyRateLimit, { global: false });
   const limiters = Object.fromEntries(
-    Object.entries(RATE_LIMITS).map(([group, l]) => [
+    Object.entries(RATE_LIMITS as Record<Group, Limit>).map(([group, l]) => [
       group,
       {
         limit: l,
