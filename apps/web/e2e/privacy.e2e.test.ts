@@ -5,7 +5,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserEverywhere } from "../../server/test/support/factories/privacy";
 import { e2eDatabase } from "./support/db";
-import { hasHorizontalScroll, launchBrowser, login, loginAs, newPage, PHONE, snap } from "./support/browser";
+import { DEMO, hasHorizontalScroll, launchBrowser, login, loginAs, newPage, PHONE, snap } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -89,13 +89,58 @@ describe("/privacidade-lgpd", () => {
     await page.getByText("Comunicações de marketing").waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await snap(page, "privacy-phone");
-    await page.getByRole("button", { name: "Excluir minha conta" }).click();
     const dialog = page.getByRole("dialog", { name: "Excluir sua conta?" });
-    await dialog.waitFor();
-    await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "hidden" });
+    const checkbox = dialog.getByLabel("Entendo que a exclusão é definitiva");
+    const confirm = dialog.getByRole("button", { name: "Excluir definitivamente" });
+    // Escape and the 'Cancelar' button (text, not the header's icon) both forget the confirmation.
+    for (const leave of [() => page.keyboard.press("Escape"), () => dialog.locator("button", { hasText: "Cancelar" }).click()]) {
+      await page.getByRole("button", { name: "Excluir minha conta" }).click();
+      await dialog.waitFor();
+      await checkbox.check();
+      expect(await confirm.isDisabled()).toBe(false);
+      await leave();
+      await dialog.waitFor({ state: "hidden" });
+      await page.getByRole("button", { name: "Excluir minha conta" }).click();
+      await dialog.waitFor();
+      expect(await checkbox.isChecked()).toBe(false);
+      expect(await confirm.isDisabled()).toBe(true);
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+    }
     await page.reload();
     await page.getByRole("heading", { name: "Seus direitos" }).waitFor();
     await context.close();
+  });
+
+  it("is reachable by school staff and admins: footer link when signed in, and the institution's /meus-dados", async () => {
+    const handle = await e2eDatabase();
+    let ids: Record<"admin" | "school", string>;
+    try {
+      const find = async (email: string) => (await handle.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email)))[0]!.id;
+      ids = { admin: await find(DEMO.admin.email), school: await find(DEMO.school.email) };
+    } finally {
+      await handle.close();
+    }
+
+    const visitor = await newPage(browser);
+    await visitor.page.goto("/para-escolas");
+    await visitor.page.getByRole("contentinfo").getByText("© 2025", { exact: false }).waitFor();
+    expect(await visitor.page.getByRole("contentinfo").getByRole("link", { name: "Privacidade e LGPD" }).count()).toBe(0);
+    await visitor.context.close();
+
+    for (const who of ["admin", "school"] as const) {
+      const { page, context } = await newPage(browser);
+      await loginAs(context, ids[who]);
+      await page.goto(who === "admin" ? "/admin-escolas" : "/meus-dados");
+      if (who === "school") {
+        await page.getByRole("main").getByRole("link", { name: "Privacidade e LGPD" }).click();
+        await page.waitForURL((u) => u.pathname === "/privacidade-lgpd");
+        await page.goBack();
+      }
+      await page.getByRole("contentinfo").getByRole("link", { name: "Privacidade e LGPD" }).click();
+      await page.waitForURL((u) => u.pathname === "/privacidade-lgpd");
+      await page.getByRole("heading", { name: "Privacidade e LGPD", level: 1 }).waitFor();
+      await context.close();
+    }
   });
 });

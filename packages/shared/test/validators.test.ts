@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isCep, isCpf, isPhone, maskCep, maskCpf, maskPhone, onlyDigits } from "../src/index";
+import { isCalendarDate, isCep, isCpf, isPhone, maskCep, maskCpf, maskPhone, onlyDigits, todayInBrazil } from "../src/index";
 
 /** The spec's CPF rule written out plainly, to check the library against. */
 function specCpf(value: string): boolean {
@@ -87,5 +87,21 @@ describe("phone", () => {
   });
   it("valid numbers stay valid once masked", () => {
     fc.assert(fc.property(fc.integer({ min: 11, max: 99 }), digits(8), (area, rest) => isPhone(maskPhone(`${area}9${rest}`))));
+  });
+});
+
+describe("calendar dates", () => {
+  it("accepts real days only", () => {
+    expect(isCalendarDate("2016-02-29")).toBe(true);
+    expect(isCalendarDate("2015-02-29")).toBe(false);
+    expect(isCalendarDate("2015-02-30")).toBe(false);
+    expect(isCalendarDate("2015-04-31")).toBe(false);
+    expect(isCalendarDate("2015-00-10")).toBe(false);
+    expect(isCalendarDate("15-02-10")).toBe(false);
+  });
+
+  it("takes 'today' in Brazil, not in UTC", () => {
+    // 01:30 UTC on 2 March is still 1 March in São Paulo.
+    expect(todayInBrazil(new Date("2025-03-02T01:30:00Z"))).toBe("2025-03-01");
   });
 });

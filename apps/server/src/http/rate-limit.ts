@@ -1,7 +1,15 @@
 import fastifyRateLimit from "@fastify/rate-limit";
-import { accessMessages } from "@elo/shared";
+import { accessMessages, privacyMessages } from "@elo/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
+
+interface Limit {
+  paths: readonly string[];
+  max: number;
+  timeWindow: number;
+  /** The 429 toast when the generic 'Muitas requisições' would not tell the user enough. */
+  message?: string;
+}
 
 /** Per-IP limits of the procedures worth abusing (tRPC paths), on top of the per-account lockout. */
 export const RATE_LIMITS = {
@@ -9,7 +17,9 @@ export const RATE_LIMITS = {
   signup: { paths: ["auth.signup"], max: 10, timeWindow: 10 * 60_000 },
   recovery: { paths: ["auth.requestPasswordReset", "auth.resetPassword"], max: 10, timeWindow: 15 * 60_000 },
   claim: { paths: ["claim.create"], max: 30, timeWindow: 60_000 },
-} as const;
+  // Each message is stored and e-mailed to the platform's address: a public form worth flooding.
+  contact: { paths: ["contact.send"], max: 5, timeWindow: 10 * 60_000, message: privacyMessages.contactTooMany },
+} as const satisfies Record<string, Limit>;
 type Group = keyof typeof RATE_LIMITS;
 
 const groupOf = new Map<string, Group>(Object.entries(RATE_LIMITS).flatMap(([group, l]) => l.paths.map((p) => [p, group as Group] as const)));
@@ -28,13 +38,13 @@ export function trpcPaths(url: string): string[] {
 }
 
 /** A tRPC-shaped 429 so the client shows the Portuguese toast (one entry per call of a batch). */
-function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, calls: number, retryAfterSeconds: number) {
+function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, calls: number, retryAfterSeconds: number, message: string = accessMessages.tooManyRequests) {
   const error = {
     error: {
       json: {
-        message: accessMessages.tooManyRequests,
+        message,
         code: -32029,
-        data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, toast: { title: accessMessages.tooManyRequests }, fieldErrors: null },
+        data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, toast: { title: message }, fieldErrors: null },
       },
     },
   };
@@ -46,12 +56,12 @@ function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, calls: nu
     .send(JSON.stringify(batch ? Array.from({ length: calls }, () => error) : error));
 }
 
-/** Registers @fastify/rate-limit for the login, signup, recovery and claim procedures (off with RATE_LIMIT=0). */
+/** Registers @fastify/rate-limit for the groups of RATE_LIMITS (off with RATE_LIMIT=0). */
 export async function registerRateLimits(app: FastifyInstance, config: Config) {
   if (!config.RATE_LIMIT) return;
   await app.register(fastifyRateLimit, { global: false });
   const limiters = Object.fromEntries(
-    Object.entries(RATE_LIMITS).map(([group, l]) => [
+    Object.entries(RATE_LIMITS as Record<Group, Limit>).map(([group, l]) => [
       group,
       {
         limit: l,
@@ -63,7 +73,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config) {
         }),
       },
     ]),
-  ) as Record<Group, { limit: (typeof RATE_LIMITS)[Group]; check: (req: FastifyRequest, reply: FastifyReply) => Promise<void> }>;
+  ) as Record<Group, { limit: Limit; check: (req: FastifyRequest, reply: FastifyReply) => Promise<void> }>;
 
   app.addHook("onRequest", async (req, reply) => {
     const paths = trpcPaths(req.url);
@@ -77,7 +87,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config) {
       } catch (e) {
         const retry = (e as { retryAfterSeconds?: number }).retryAfterSeconds;
         if (retry === undefined) throw e;
-        return sendTooManyRequests(req, reply, paths.length, retry);
+        return sendTooManyRequests(req, reply, paths.length, retry, limiters[group].limit.message);
       }
     }
   });

@@ -15,6 +15,10 @@ export interface UploadRule {
   types: readonly string[];
   tooLarge: Toast;
   invalidType: Toast;
+  /** The answer when no file arrives (default: the generic 'Nenhum arquivo recebido'). */
+  noFile?: Toast;
+  /** The answer without a session (default: 'Você precisa estar logado.'). */
+  unauthenticated?: Toast;
 }
 
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
@@ -32,6 +36,9 @@ export const UPLOAD_RULES = {
     types: ["image/jpeg", "image/png", "application/pdf"],
     tooLarge: { title: profileMessages.avatarTooLargeTitle, description: profileMessages.proofTooLarge },
     invalidType: { title: profileMessages.avatarInvalidTypeTitle, description: profileMessages.proofInvalidType },
+    // Spec 1 §5/§8 word these two for the proof.
+    noFile: { title: profileMessages.proofErrorTitle, description: profileMessages.proofSelectFile },
+    unauthenticated: { title: profileMessages.proofErrorTitle, description: accessMessages.userNotAuthenticated },
   },
   schoolLogo: {
     maxBytes: LIMITS.schoolLogoMaxBytes,
@@ -88,7 +95,7 @@ const ENVELOPE_BYTES = 64 * 1024;
 export async function readUpload(req: FastifyRequest, rule: UploadRule): Promise<{ file: UploadedFile; fields: Record<string, string> }> {
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > rule.maxBytes + ENVELOPE_BYTES) throw new UploadError(413, rule.tooLarge);
-  if (!req.isMultipart()) throw new UploadError(400, { title: uploadMessages.noFile });
+  if (!req.isMultipart()) throw new UploadError(400, noFileToast(rule));
 
   let part;
   try {
@@ -96,7 +103,7 @@ export async function readUpload(req: FastifyRequest, rule: UploadRule): Promise
   } catch (error) {
     throw asUploadError(error, rule);
   }
-  if (!part) throw new UploadError(400, { title: uploadMessages.noFile });
+  if (!part) throw new UploadError(400, noFileToast(rule));
   // Keys never come from the name, but a name that tries to walk paths is refused outright.
   if (/[\\/\0]|^\.\.?$/.test(part.filename)) {
     part.file.resume();
@@ -110,7 +117,7 @@ export async function readUpload(req: FastifyRequest, rule: UploadRule): Promise
     throw asUploadError(error, rule);
   }
   if (part.file.truncated) throw new UploadError(413, rule.tooLarge);
-  if (bytes.length === 0) throw new UploadError(400, { title: uploadMessages.noFile });
+  if (bytes.length === 0) throw new UploadError(400, noFileToast(rule));
 
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !rule.types.includes(detected.mime)) throw new UploadError(415, rule.invalidType);
@@ -126,12 +133,14 @@ export async function readUpload(req: FastifyRequest, rule: UploadRule): Promise
   return { file: { bytes, mime: detected.mime, ext: detected.ext, clientName: part.filename.slice(0, 200) }, fields };
 }
 
+const noFileToast = (rule: UploadRule): Toast => rule.noFile ?? { title: uploadMessages.noFile };
+
 function asUploadError(error: unknown, rule: UploadRule): UploadError {
   if (error instanceof UploadError) return error;
   const code = (error as { code?: string }).code;
   if (code === "FST_REQ_FILE_TOO_LARGE") return new UploadError(413, rule.tooLarge);
   if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return new UploadError(413, { title: uploadMessages.oneFileOnly });
-  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return new UploadError(400, { title: uploadMessages.noFile });
+  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return new UploadError(400, noFileToast(rule));
   return new UploadError(400, { title: uploadMessages.malformed });
 }
 
@@ -182,7 +191,7 @@ export function uploadRoute(
   app.post(path, async (req, reply) => {
     try {
       const { user } = await authenticate(deps, req);
-      if (!user) throw new UploadError(401, { title: accessMessages.notLoggedIn });
+      if (!user) throw new UploadError(401, rule.unauthenticated ?? { title: accessMessages.notLoggedIn });
       const refusal = await options.authorize?.(user, deps);
       if (refusal) throw new UploadError(403, refusal);
       const { file, fields } = await readUpload(req, rule);

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import type { Toast } from "@elo/shared";
+import { ZodRealError } from "zod";
 
 /** A domain error carrying the spec's Portuguese toast; the client shows it as is. */
 export class AppError extends TRPCError {
@@ -36,4 +37,12 @@ export function pgErrorCode(error: unknown): string | undefined {
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * A validation refusal found by the server itself (e.g. a value that must exist in a table), shaped
+ * like a zod input error so the client shows 'Erro de validação' and marks the field.
+ */
+export function fieldError(field: string, message: string): TRPCError {
+  return new TRPCError({ code: "BAD_REQUEST", message, cause: new ZodRealError([{ code: "custom", path: [field], message, input: undefined }]) });
 }

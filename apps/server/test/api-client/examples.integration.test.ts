@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { schema } from "@elo/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -147,5 +150,41 @@ describe("examples/import-schools.mjs", () => {
       expect(res.stderr).toContain("Erro FORBIDDEN: Acesso negado. Apenas administradores podem acessar esta página.");
     }
     expect(await schoolCount()).toBe(before);
+  });
+});
+
+describe("examples/export-my-data.mjs", () => {
+  it("writes the parent's export to a timestamped file that parses with their e-mail; UNAUTHORIZED after revocation", async () => {
+    const parent = await eligibleParent(h);
+    const stranger = await eligibleParent(h);
+    const token = await tokenFor(parent.id);
+    const dir = await mkdtemp(path.join(tmpdir(), "elo-export-"));
+    try {
+      const ok = await runExample("export-my-data.mjs", { url: server.url, token: token.token, cwd: dir });
+      expect(ok.stderr).toBe("");
+      expect(ok.code).toBe(0);
+      const files = await readdir(dir);
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/^elo-escolar-dados-\d{4}-\d{2}-\d{2}-\d{6}\.json$/);
+      const data = JSON.parse(await readFile(path.join(dir, files[0]!), "utf8"));
+      expect(data.account.email).toBe(parent.email);
+      expect(data.profile.userId).toBe(parent.id);
+      expect(JSON.stringify(data)).not.toContain(stranger.email);
+      expect(JSON.stringify(data)).not.toMatch(/passwordHash|password_hash|tokenHash/);
+      expect(ok.stdout).toContain(`Dados exportados com sucesso! Arquivo: ${path.join(dir, files[0]!)}`);
+      expect(ok.stdout).toContain(`Conta: ${parent.email}`);
+
+      const named = await runExample("export-my-data.mjs", { url: server.url, token: token.token, cwd: dir, args: ["sub/meus-dados.json"] });
+      expect(named.code).toBe(0);
+      expect(JSON.parse(await readFile(path.join(dir, "sub/meus-dados.json"), "utf8")).account.email).toBe(parent.email);
+
+      await token.revoke();
+      const revoked = await runExample("export-my-data.mjs", { url: server.url, token: token.token, cwd: dir, args: ["depois"] });
+      expect(revoked.code).toBe(1);
+      expect(revoked.stderr).toContain("Erro UNAUTHORIZED: Token de API inválido, expirado ou revogado.");
+      expect(await readdir(path.join(dir, "depois")).catch(() => [])).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -98,6 +98,19 @@ describe("marketplace.list", () => {
     expect(await visibleIds(ownStudent.id)).not.toContain(discount.id);
   });
 
+  it("hides every scope's benefit from a parent already enrolled at the offering school (decision 030)", async () => {
+    const school = await createOfferingSchool(h, { neighborhood: "Pinheiros" });
+    const scopes = ["neighborhood", "city", "all_except_own"] as const;
+    const discounts = await Promise.all(scopes.map((scope) => createDiscount(h, school.id, { scope })));
+    const parent = await eligibleParent(h, { school: { neighborhood: "Pinheiros" } });
+    const ids = discounts.map((d) => d.id);
+    expect(await visibleIds(parent.id)).toEqual(expect.arrayContaining(ids));
+    await addEnrollment(h, parent.id, school.id);
+    const after = await visibleIds(parent.id);
+    for (const id of ids) expect(after).not.toContain(id);
+    await expect((await h.caller(parent.id)).claim.create({ discountId: discounts[0]!.id })).rejects.toMatchObject({ toast: { title: "Desconto indisponível" } });
+  });
+
   it("lists Gold schools first, then the newest benefits", async () => {
     const parent = await eligibleParent(h, { school: { uf: "RJ", city: "Niterói", neighborhood: "Icaraí" } });
     const silver = await createOfferingSchool(h, { plan: "silver", uf: "RJ", city: "Niterói", neighborhood: "Icaraí" });

@@ -1,7 +1,7 @@
 import { schema } from "@elo/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../support/harness";
+import { createHarness, TEST_ORIGIN, type Harness } from "../support/harness";
 import { createUser } from "../support/factories/users";
 
 let h: Harness;
@@ -56,5 +56,39 @@ describe("contact.send", () => {
     expect((await h.db.select().from(schema.contactMessages)).length).toBe(before);
     // The limits themselves are accepted.
     expect(await anon.contact.send({ ...valid, name: "n".repeat(100), message: "m".repeat(1000) })).toEqual({ ok: true });
+  });
+});
+
+describe("contact.send over HTTP", () => {
+  let limited: Harness;
+  let server: Awaited<ReturnType<Harness["startServer"]>>;
+  beforeAll(async () => {
+    limited = await createHarness({ env: { RATE_LIMIT: "1" } });
+    server = await limited.startServer();
+  });
+  afterAll(async () => {
+    await server.close();
+    await limited.close();
+  });
+
+  const send = (name: string) =>
+    fetch(`${server.url}/trpc/contact.send`, {
+      method: "POST",
+      headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+      body: JSON.stringify({ json: { ...valid, name } }),
+    });
+
+  it("takes 5 messages per IP in 10 minutes, then answers 429 with a Portuguese toast and stores nothing more", async () => {
+    for (let i = 1; i <= 5; i++) expect((await send(`Limite ${i}`)).status).toBe(200);
+    const refused = await send("Limite 6");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const body = (await refused.json()) as { error: { json: { data: { code: string; toast: { title: string } } } } };
+    expect(body.error.json.data.code).toBe("TOO_MANY_REQUESTS");
+    expect(body.error.json.data.toast.title).toBe("Você enviou muitas mensagens em pouco tempo. Aguarde alguns minutos e tente novamente.");
+    const stored = await limited.db.select({ name: schema.contactMessages.name }).from(schema.contactMessages);
+    expect(stored.map((r) => r.name).sort()).toEqual(["Limite 1", "Limite 2", "Limite 3", "Limite 4", "Limite 5"]);
+    // Other procedures are not counted against the contact limit.
+    expect((await fetch(`${server.url}/trpc/auth.me`)).status).toBe(200);
   });
 });

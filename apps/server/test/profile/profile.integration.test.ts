@@ -46,6 +46,11 @@ describe("profile.update validation (spec 1 §5)", () => {
     ["phone", "(10) 98765-4321", "Telefone inválido. Use formato (XX) XXXXX-XXXX"],
     ["phone", "(11) 88765-4321", "Telefone inválido. Use formato (XX) XXXXX-XXXX"],
     ["phone", "(11) 1111-1111", "Telefone inválido. Use formato (XX) XXXXX-XXXX"],
+    ["studentBirthDate", "2015-02-30", "Data de nascimento inválida"],
+    ["studentBirthDate", "2015-13-01", "Data de nascimento inválida"],
+    ["studentBirthDate", "10/03/2015", "Data de nascimento inválida"],
+    ["studentBirthDate", "2999-01-01", "A data de nascimento não pode estar no futuro."],
+    ["relationshipType", "Vizinha", "Selecione um parentesco da lista."],
   ])("refuses %s = %s with '%s' and saves nothing", async (field, value, message) => {
     const user = await createUser(h, { profile: { studentName: "Antes" } });
     const api = await h.caller(user.id);
@@ -53,6 +58,17 @@ describe("profile.update validation (spec 1 §5)", () => {
     expect(error.code).toBe("BAD_REQUEST");
     expect(error.cause?.issues?.[0]?.message).toBe(message);
     expect((await profileRow(user.id)).studentName).toBe("Antes");
+  });
+
+  it("accepts every relationship of the reference list and a past birth date", async () => {
+    const user = await createUser(h);
+    const api = await h.caller(user.id);
+    const names = (await api.reference.relationshipTypes()).map((r) => r.name);
+    expect(names.length).toBeGreaterThan(3);
+    for (const relationshipType of names) await api.profile.update({ ...filled, relationshipType });
+    const row = await profileRow(user.id);
+    expect(row.relationshipType).toBe(names.at(-1));
+    expect(row.studentBirthDate).toBe("2015-03-10");
   });
 
   it("stores digits only, keeps blank optional fields as null, and never changes the name", async () => {
@@ -204,7 +220,23 @@ describe("other enrollments", () => {
     const api = await h.caller(user.id);
     expect((await rejects(api.profile.enrollments.save({ schoolId: null }))).toast).toEqual({ title: "Por favor, selecione uma escola." });
     const s = await createSchool(h);
-    expect((await rejects(api.profile.enrollments.save({ schoolId: s.id, startDate: "2026-05-01", endDate: "2026-04-01" }))).code).toBe("BAD_REQUEST");
+    const reversed = await rejects(api.profile.enrollments.save({ schoolId: s.id, startDate: "2026-05-01", endDate: "2026-04-01" }));
+    expect(reversed.code).toBe("BAD_REQUEST");
+    expect(reversed.cause?.issues?.[0]?.message).toBe("A data de término deve ser igual ou posterior à data de início.");
+    expect(await api.profile.enrollments.list()).toEqual([]);
+  });
+
+  it.each([
+    ["startDate", "2015-02-30", "Data de início inválida"],
+    ["endDate", "2026-04-31", "Data de término inválida"],
+  ])("refuses %s = %s with '%s' (not a database error)", async (field, value, message) => {
+    const user = await createUser(h);
+    const api = await h.caller(user.id);
+    const s = await createSchool(h);
+    const error = await rejects(api.profile.enrollments.save({ schoolId: s.id, [field]: value }));
+    expect(error.code).toBe("BAD_REQUEST");
+    expect(error.cause?.issues?.[0]?.message).toBe(message);
+    expect(await api.profile.enrollments.list()).toEqual([]);
   });
 
   it("is for parents only", async () => {

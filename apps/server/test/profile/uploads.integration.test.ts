@@ -167,6 +167,29 @@ describe("enrollment proof upload", () => {
     expect(await storedFiles("enrollment_proofs", stranger.id)).toEqual([]);
   });
 
+  it("answers the spec's 'Selecione um arquivo antes de enviar' when no file arrives, and stores nothing", async () => {
+    const user = await completeParent();
+    const cookie = await sessionCookie(h, user.id);
+    const fieldsOnly = new FormData();
+    fieldsOnly.append("enrollmentId", "");
+    const expected = { title: "Erro ao enviar", description: "Selecione um arquivo antes de enviar" };
+    const none = await post("/api/uploads/enrollment-proof", cookie, fieldsOnly);
+    expect(none.status).toBe(400);
+    expect(none.body.error).toEqual(expected);
+    const empty = await post("/api/uploads/enrollment-proof", cookie, uploadForm(Buffer.alloc(0), "vazio.pdf"));
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toEqual(expected);
+    expect(await storedFiles("enrollment_proofs", user.id)).toEqual([]);
+    const [p] = await h.db.select().from(schema.profiles).where(eq(schema.profiles.userId, user.id));
+    expect(p!.enrollmentProofSubmitted).toBe(false);
+  });
+
+  it("answers 'Usuário não autenticado' without a session", async () => {
+    const res = await post("/api/uploads/enrollment-proof", null, uploadForm(pdfBytes(), "c.pdf"));
+    expect(res.status).toBe(401);
+    expect(res.body.error).toEqual({ title: "Erro ao enviar", description: "Usuário não autenticado" });
+  });
+
   it("is for parents only", async () => {
     const school = await createSchool(h);
     const staff = await createStaff(h, school.id);

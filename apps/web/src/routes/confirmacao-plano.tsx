@@ -1,10 +1,9 @@
-import { PLAN_TYPES, schoolMessages, type PlanType } from "@elo/shared";
+import { schoolMessages, type PlanType } from "@elo/shared";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { PlanConfirmationPage } from "../features/school/PlanConfirmationPage";
 import { loadMe } from "../lib/guards";
 import { notifyError } from "../lib/notify";
-
-const isPlan = (v: unknown): v is PlanType => typeof v === "string" && (PLAN_TYPES as readonly string[]).includes(v);
+import { isPlan, planSearch } from "../lib/plan-choice";
 
 /** Outside the _auth layout so that a visitor gets the plan page's own message before /login. */
 export const Route = createFileRoute("/confirmacao-plano")({
@@ -14,7 +13,8 @@ export const Route = createFileRoute("/confirmacao-plano")({
     const me = await loadMe(context);
     if (!me) {
       notifyError(schoolMessages.loginToChoosePlan);
-      throw redirect({ to: "/login", replace: true });
+      // The plan travels on, so signing in (or up, from the login page's link) comes back here.
+      throw redirect({ to: "/login", search: planSearch(search), replace: true });
     }
     if (me.isAdmin || me.profileType !== "institution") throw redirect({ to: "/home", replace: true });
     if (!isPlan(search.plan)) throw redirect({ to: "/plano", replace: true });

@@ -26,6 +26,7 @@ export const formatMessages = {
   nameRequired: "Nome é obrigatório",
   tooLong: (max: number) => `Máximo de ${max} caracteres`,
   invalidCharacter: "O texto contém um caractere inválido",
+  dateInvalid: "Data inválida",
 } as const;
 
 /** Generic upload answers (each upload rule brings its own size and type messages). */

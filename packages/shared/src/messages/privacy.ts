@@ -10,6 +10,7 @@ export const privacyMessages = {
   contactErrorDescription: "Tente novamente mais tarde.",
   contactSubjectRequired: "Selecione um assunto",
   contactMessageRequired: "Mensagem é obrigatória",
+  contactTooMany: "Você enviou muitas mensagens em pouco tempo. Aguarde alguns minutos e tente novamente.",
 } as const;
 
 /** Texts of /privacidade-lgpd. */

@@ -67,6 +67,8 @@ export const schoolMessages = {
   planActivated: "Plano ativado com sucesso!",
   planSaveError: "Erro ao salvar o plano. Tente novamente.",
   planCongrats: "Parabéns pela escolha!",
+  planNeedsSchool: (plan: string) =>
+    `Você escolheu o plano ${plan}. Vincule-se à sua escola em Meus Dados; assim que o vínculo for aprovado, ative o plano na página Plano.`,
   planFree: "Assinatura 100% gratuita por tempo limitado",
   noPlanWarning: "Sua escola ainda não tem um plano ativo. Escolha um plano para começar.",
   bestOffer: "Melhor oferta",

@@ -32,4 +32,25 @@ export const optionalPhone = optionalText(20).refine((v) => v === null || isPhon
 
 export const uuid = z.uuid();
 export const id = z.number().int().positive();
-export const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, "Data inválida");
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar day written YYYY-MM-DD (2015-02-30 and 2015-13-01 are not). */
+export function isCalendarDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+const isoDay = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "America/Sao_Paulo" });
+/** Today as YYYY-MM-DD in Brazil (where the product's users are), so "today" does not flip at 21:00. */
+export const todayInBrazil = (now = new Date()) => isoDay.format(now);
+
+/**
+ * A calendar day YYYY-MM-DD; anything else (including impossible days, which the database would
+ * refuse with a 500) fails with `message`, the field's Portuguese text.
+ */
+export const calendarDate = (message: string = formatMessages.dateInvalid) => z.string().trim().regex(ISO_DATE, { message, abort: true }).refine(isCalendarDate, { message, abort: true });
+
+export const isoDate = calendarDate();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ENROLLMENT_PERIODS, LIMITS } from "../constants";
 import { profileMessages } from "../messages/profile";
-import { id, isoDate, optionalCep, optionalCpf, optionalPhone, optionalText, text, uuid } from "./fields";
+import { calendarDate, id, optionalCep, optionalCpf, optionalPhone, optionalText, text, todayInBrazil, uuid } from "./fields";
 
 /** The parent's guardian and student data (/meus-dados). The full name is read-only and not here. */
 export const parentProfileInput = z
@@ -9,7 +9,11 @@ export const parentProfileInput = z
     phone: optionalPhone,
     relationshipType: optionalText(60),
     studentName: optionalText(LIMITS.nameMax),
-    studentBirthDate: isoDate.nullish().transform((v) => v ?? null),
+    studentBirthDate: calendarDate(profileMessages.birthDateInvalid)
+      // Checked at parse time, so the web form and the server agree on "today".
+      .refine((v) => v <= todayInBrazil(), profileMessages.birthDateInFuture)
+      .nullish()
+      .transform((v) => v ?? null),
     studentCpf: optionalCpf,
     studentAddress: optionalText(200),
     studentAddressComplement: optionalText(100),
@@ -46,8 +50,8 @@ export const enrollmentInput = z
     enrollmentNumber: optionalText(50),
     period: z.enum(ENROLLMENT_PERIODS).nullish().transform((v) => v ?? null),
     classNumber: optionalText(50),
-    startDate: isoDate.nullish().transform((v) => v ?? null),
-    endDate: isoDate.nullish().transform((v) => v ?? null),
+    startDate: calendarDate(profileMessages.startDateInvalid).nullish().transform((v) => v ?? null),
+    endDate: calendarDate(profileMessages.endDateInvalid).nullish().transform((v) => v ?? null),
     notes: optionalText(1000),
   })
   .strict()

@@ -4,12 +4,12 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { SessionUser } from "../../auth/session";
 import type { Context } from "../../trpc/init";
-import { AppError } from "../../trpc/errors";
+import { AppError, fieldError } from "../../trpc/errors";
 import { isProfileComplete } from "./completion";
 import { notifyProfileChanged } from "./events";
 
 type Ctx = Context & { user: SessionUser };
-const { profiles, schools } = schema;
+const { profiles, schools, relationshipTypes } = schema;
 
 /** Recomputes profile_completed from the saved row (inside the caller's transaction). */
 export async function refreshCompletion(db: Database, userId: string) {
@@ -38,6 +38,11 @@ export async function refreshCompletion(db: Database, userId: string) {
 
 /** Saves the guardian and student blocks (the name is read-only); all or nothing. */
 export async function updateProfileHandler({ ctx, input }: { ctx: Ctx; input: z.output<typeof parentProfileInput> }) {
+  if (input.relationshipType !== null) {
+    // The form offers only the reference list; a script or old client must not store free text.
+    const [known] = await ctx.db.select({ id: relationshipTypes.id }).from(relationshipTypes).where(eq(relationshipTypes.name, input.relationshipType));
+    if (!known) throw fieldError("relationshipType", profileMessages.relationshipInvalid);
+  }
   const completed = await ctx.db.transaction(async (tx) => {
     await tx
       .update(profiles)

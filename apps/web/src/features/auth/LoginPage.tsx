@@ -1,16 +1,17 @@
-import { accessMessages, authMessages, authPageMessages as m, loginInput } from "@elo/shared";
+import { accessMessages, authMessages, authPageMessages as m, loginInput, type PlanType } from "@elo/shared";
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { homePathFor } from "../../lib/guards";
+import { afterAuth } from "../../lib/plan-choice";
 import { notifyError, notifyFailure, notifyOk } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { AuthCard } from "./AuthCard";
 import { refreshSession } from "./session";
 
-/** /login: e-mail and password; lands by role and profile, replacing history. */
-export function LoginPage() {
+/** /login: e-mail and password; lands by role and profile (or on the plan chosen before), replacing history. */
+export function LoginPage({ plan }: { plan?: PlanType }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const queryClient = useQueryClient();
@@ -20,7 +21,7 @@ export function LoginPage() {
       onSuccess: async (result) => {
         notifyOk({ title: authMessages.loginSuccessTitle, description: authMessages.loginSuccessDescription });
         await refreshSession(queryClient);
-        await navigate({ to: homePathFor(result), replace: true });
+        await navigate({ ...afterAuth(result, plan, homePathFor(result)), replace: true });
       },
       onError: (error) => notifyFailure(error, { title: authMessages.loginErrorTitle }),
     }),
@@ -52,7 +53,7 @@ export function LoginPage() {
           </Button>
           <Text size="sm" ta="center">
             {m.noAccount}{" "}
-            <Anchor component={Link} to="/signup">
+            <Anchor renderRoot={(props) => <Link {...props} to="/signup" search={plan ? { profile: "institution", plan } : {}} />}>
               {m.createAccountLink}
             </Anchor>
           </Text>

@@ -1,10 +1,11 @@
-import { accessMessages, authMessages, authPageMessages as m, LIMITS, signupInput } from "@elo/shared";
+import { accessMessages, authMessages, authPageMessages as m, LIMITS, signupInput, type PlanType } from "@elo/shared";
 import { Anchor, Button, Checkbox, Fieldset, PasswordInput, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { notifyError, notifyFailure, notifyOk } from "../../lib/notify";
+import { afterAuth } from "../../lib/plan-choice";
 import { trpc } from "../../lib/trpc";
 import { AuthCard } from "./AuthCard";
 import { emptyLocation, LocationSelects, type LocationValue } from "./LocationSelects";
@@ -14,8 +15,11 @@ type ProfileChoice = "parent" | "institution";
 
 export const TERMS_PDF = "/termos-de-uso-e-privacidade.pdf";
 
-/** /signup: profile toggle, location, name, e-mail, password and the three consents. */
-export function SignupPage({ initialProfile }: { initialProfile: ProfileChoice }) {
+/**
+ * /signup: profile toggle, location, name, e-mail, password and the three consents. `plan` is the
+ * plan a visitor chose on /para-escolas: an institution continues to its confirmation.
+ */
+export function SignupPage({ initialProfile, plan }: { initialProfile: ProfileChoice; plan?: PlanType }) {
   const [profileType, setProfileType] = useState<ProfileChoice>(initialProfile);
   // Each profile keeps its own location; switching clears the other one's selection.
   const [location, setLocation] = useState<LocationValue>(emptyLocation);
@@ -39,7 +43,7 @@ export function SignupPage({ initialProfile }: { initialProfile: ProfileChoice }
         notifyOk({ title: authMessages.signupSuccessTitle, description: authMessages.signupSuccessDescription });
         await refreshSession(queryClient);
         timer.current = setTimeout(() => {
-          void navigate({ to: result.profileType === "institution" ? "/home-instituicao" : "/home", replace: true });
+          void navigate({ ...afterAuth(result, plan, result.profileType === "institution" ? "/home-instituicao" : "/home"), replace: true });
         }, LIMITS.redirectAfterSignupMs);
       },
       onError: (error) => notifyFailure(error, { title: authMessages.signupErrorTitle, description: error.message }),
@@ -122,7 +126,7 @@ export function SignupPage({ initialProfile }: { initialProfile: ProfileChoice }
           </Button>
           <Text size="sm" ta="center">
             {m.haveAccount}{" "}
-            <Anchor component={Link} to="/login">
+            <Anchor renderRoot={(props) => <Link {...props} to="/login" search={plan ? { plan } : {}} />}>
               {m.loginLink}
             </Anchor>
           </Text>

@@ -12,7 +12,7 @@ const FEATURES: Array<{ label: string; plans: PlanType[] }> = [
 
 /**
  * Bronze, Silver and Gold side by side. 'Escolher' goes to /confirmacao-plano?plan=… when signed
- * in; a visitor signs up as an institution first.
+ * in; a visitor signs up as an institution first, carrying the plan (decision 062).
  */
 export function PlanCards({ signedIn }: { signedIn: boolean }) {
   return (
@@ -79,7 +79,7 @@ export function PlanCards({ signedIn }: { signedIn: boolean }) {
                   {landingMessages.choose}
                 </Button>
               ) : (
-                <Button renderRoot={(props) => <Link {...props} to="/signup" search={{ profile: "institution" }} />} variant={p.highlighted ? "filled" : "light"} fullWidth aria-label={`${landingMessages.choose} ${p.name}`}>
+                <Button renderRoot={(props) => <Link {...props} to="/signup" search={{ profile: "institution", plan }} />} variant={p.highlighted ? "filled" : "light"} fullWidth aria-label={`${landingMessages.choose} ${p.name}`}>
                   {landingMessages.choose}
                 </Button>
               )}

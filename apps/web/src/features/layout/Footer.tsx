@@ -1,9 +1,14 @@
 import { Anchor, Box, Container, Group, Text } from "@mantine/core";
-import { LIMITS, TERMS_PDF_PATH } from "@elo/shared";
+import { LIMITS, privacyPageMessages, TERMS_PDF_PATH } from "@elo/shared";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { trpc } from "../../lib/trpc";
 
 /** The site footer with quick links, the terms and the copyright. */
 export function Footer() {
+  // Every signed-in user (admins and school staff included, whose menus do not list it) reaches
+  // the LGPD page from here.
+  const { data: me } = useQuery(trpc.auth.me.queryOptions());
   return (
     <Box component="footer" bg="gray.0" py="xl" mt="xl" style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}>
       <Container size="lg">
@@ -21,6 +26,11 @@ export function Footer() {
             <Anchor href={TERMS_PDF_PATH} target="_blank" rel="noopener" c="dimmed" size="sm">
               Termos de Uso e Política de Privacidade
             </Anchor>
+            {me && (
+              <Anchor component={Link} to="/privacidade-lgpd" c="dimmed" size="sm">
+                {privacyPageMessages.title}
+              </Anchor>
+            )}
           </Group>
           <Text size="sm" c="dimmed">
             © {LIMITS.copyrightYear} Elo Escolar. Todos os direitos reservados.

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Box, Button, Card, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { DISCOUNT_VALIDITY_LABELS, formatBRL, marketplaceMessages as m } from "@elo/shared";
-import { percentOff, slotsText } from "./format";
+import { claimButton, percentOff, slotsText } from "./format";
 import type { MarketplaceBenefit } from "./types";
 
 const initial = (name: string) => name.trim().charAt(0).toUpperCase() || "E";
@@ -8,7 +8,7 @@ const initial = (name: string) => name.trim().charAt(0).toUpperCase() || "E";
 /** One marketplace benefit, as spec 1 §2 lists its parts. */
 export function BenefitCard({ benefit, onClaim, claiming, busy }: { benefit: MarketplaceBenefit; onClaim: (b: MarketplaceBenefit) => void; claiming: boolean; busy: boolean }) {
   const soldOut = benefit.numberOfStudents <= 0;
-  const label = benefit.claimed ? m.alreadyClaimed : soldOut ? m.soldOut : m.claim;
+  const button = claimButton(benefit, busy && !claiming);
   return (
     <Card
       withBorder
@@ -81,8 +81,8 @@ export function BenefitCard({ benefit, onClaim, claiming, busy }: { benefit: Mar
         <Text size="sm" fw={500} c={soldOut ? "red.7" : "teal.8"} mt="auto">
           {slotsText(benefit.numberOfStudents)}
         </Text>
-        <Button fullWidth disabled={benefit.claimed || soldOut || (busy && !claiming)} loading={claiming} onClick={() => onClaim(benefit)}>
-          {label}
+        <Button fullWidth disabled={button.disabled} loading={claiming} onClick={() => onClaim(benefit)}>
+          {button.label}
         </Button>
       </Stack>
     </Card>

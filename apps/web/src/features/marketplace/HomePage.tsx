@@ -7,6 +7,7 @@ import { errorToast, notifyError } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { BenefitCard } from "./BenefitCard";
 import { BenefitCardSkeleton } from "./BenefitCardSkeleton";
+import { markSoldOut } from "./format";
 import type { MarketplaceBenefit, MarketplaceList } from "./types";
 
 const incompleteToast = { title: m.incompleteTitle, description: m.incompleteDescription };
@@ -34,7 +35,7 @@ export function HomePage() {
         await queryClient.invalidateQueries({ queryKey: trpc.claim.history.queryKey() });
         await navigate({ to: "/confirmacao-desconto", search: { transaction: transactionId } });
       },
-      onError: async (error) => {
+      onError: async (error, variables) => {
         const reason = (error.data as { meta?: { reason?: string } } | undefined)?.meta?.reason;
         const toast = errorToast(error, { title: m.claimErrorTitle, description: m.claimErrorDescription });
         if (reason === "incomplete" || reason === "proof_missing") {
@@ -42,6 +43,10 @@ export function HomePage() {
           return;
         }
         notifyError(toast);
+        if (reason === "unavailable") {
+          queryClient.setQueryData(trpc.marketplace.list.queryKey(), (old) => markSoldOut(old, variables.discountId));
+          return;
+        }
         await queryClient.invalidateQueries({ queryKey: trpc.marketplace.list.queryKey() });
       },
     }),

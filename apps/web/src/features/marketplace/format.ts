@@ -7,3 +7,23 @@ export const percentOff = (value: number) => m.percentOff(pct.format(value));
 
 /** '1 vaga disponível' / 'N vagas disponíveis'. */
 export const slotsText = (n: number) => (n === 1 ? m.oneSlot : m.slots(n));
+
+/**
+ * The card's button (spec 1 §2): claimed wins over sold out. The server's list carries a card at 0
+ * slots only when the parent already claimed it (rule 1, decision 030); 'Esgotado' is what a card
+ * shows after a claim found it gone (see `markSoldOut`), until the next refetch drops it.
+ */
+export function claimButton(benefit: { claimed: boolean; numberOfStudents: number }, busyElsewhere = false) {
+  if (benefit.claimed) return { label: m.alreadyClaimed, disabled: true };
+  if (benefit.numberOfStudents <= 0) return { label: m.soldOut, disabled: true };
+  return { label: m.claim, disabled: busyElsewhere };
+}
+
+/**
+ * The list after a claim answered 'Desconto indisponível': that card turns 'Esgotado' in place
+ * rather than vanishing under the parent's cursor.
+ */
+export function markSoldOut<L extends { items: { discountId: string; numberOfStudents: number }[] }>(list: L | undefined, discountId: string): L | undefined {
+  if (!list) return list;
+  return { ...list, items: list.items.map((i) => (i.discountId === discountId ? { ...i, numberOfStudents: 0 } : i)) };
+}

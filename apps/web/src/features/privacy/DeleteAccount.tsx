@@ -14,6 +14,12 @@ export function DeleteAccount() {
   const [understood, setUnderstood] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // Every way out of the dialog (Cancelar, Escape, the close button, a click outside) forgets the
+  // confirmation, so reopening it never starts with "I understand" already ticked.
+  const dismiss = () => {
+    close();
+    setUnderstood(false);
+  };
   const remove = useMutation(
     trpc.privacy.deleteAccount.mutationOptions({
       onSuccess: async () => {
@@ -40,10 +46,7 @@ export function DeleteAccount() {
       </Stack>
       <Modal
         opened={opened}
-        onClose={() => {
-          close();
-          setUnderstood(false);
-        }}
+        onClose={dismiss}
         title={m.deleteConfirmTitle}
         centered
         closeButtonProps={{ "aria-label": m.cancel }}
@@ -52,7 +55,7 @@ export function DeleteAccount() {
           <Text>{m.deleteConfirmText}</Text>
           <Checkbox label={m.deleteConfirmCheckbox} checked={understood} onChange={(e) => setUnderstood(e.currentTarget.checked)} />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
+            <Button variant="default" onClick={dismiss}>
               {m.cancel}
             </Button>
             <Button color="red" disabled={!understood} loading={remove.isPending} onClick={() => remove.mutate()}>

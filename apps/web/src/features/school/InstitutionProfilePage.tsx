@@ -1,6 +1,7 @@
-import { MASK_PATTERNS, maskPhone, profileMessages, schoolUi } from "@elo/shared";
+import { MASK_PATTERNS, maskPhone, privacyPageMessages, profileMessages, schoolUi } from "@elo/shared";
 import { Alert, Badge, Button, Card, Group, InputBase, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { IMaskInput } from "react-imask";
 import { fieldErrors, notifyFailure, notifyOk } from "../../lib/notify";
@@ -133,7 +134,11 @@ export function InstitutionProfilePage() {
               )}
             </Stack>
           </Card>
-          <Group justify="flex-end">
+          <Group justify="space-between" wrap="wrap">
+            {/* Export and account deletion live there, for school staff as for parents. */}
+            <Button component={Link} to="/privacidade-lgpd" variant="subtle">
+              {privacyPageMessages.title}
+            </Button>
             <Button type="submit" loading={save.isPending}>
               {changing ? schoolUi.requestSchool : schoolUi.save}
             </Button>

@@ -13,7 +13,7 @@ import { StaffGate } from "./StaffGate";
 /** /confirmacao-plano?plan=…: activates or changes the school's plan once; congratulates only after it was saved. */
 export function PlanConfirmationPage({ plan }: { plan: PlanType }) {
   return (
-    <StaffGate title={schoolUi.plansTitle}>
+    <StaffGate title={schoolUi.plansTitle} noneMessage={schoolMessages.planNeedsSchool(PLANS[plan].name)}>
       <PlanConfirmation plan={plan} />
     </StaffGate>
   );
