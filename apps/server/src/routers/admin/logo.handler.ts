@@ -3,7 +3,7 @@ import { adminMessages, adminQueueMessages, LIMITS } from "@elo/shared";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
-import { imageProblem, tooManyPixels } from "../../http/uploads";
+import { imageProblem, tooManyPixels } from "../../http/image-check";
 import { AppError } from "../../trpc/errors";
 import type { AdminCtx } from "./admin.types";
 import { isStoredLogo, logoAddress } from "./logo-url";
