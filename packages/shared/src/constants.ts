@@ -135,6 +135,10 @@ export const LIMITS = {
   proofMaxBytes: 5 * 1024 * 1024,
   csvMaxBytes: 5 * 1024 * 1024,
   csvMaxRows: 500,
+  /** More than this many header cells is refused before the rows are parsed (the template has 10). */
+  csvMaxColumns: 50,
+  /** Width × height an uploaded image may declare (decision 096): a 50000×50000 header is a decompression bomb. */
+  imageMaxPixels: 40_000_000,
   otherEnrollmentsMax: 3,
   bannerDelayMs: 1000,
   skeletonCards: 6,

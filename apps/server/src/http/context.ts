@@ -1,11 +1,13 @@
-import { authMessages } from "@elo/shared";
+import { accessMessages, authMessages } from "@elo/shared";
+import { TRPCError } from "@trpc/server";
 import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { authenticateApiToken, bearerToken } from "../auth/api-token";
 import { sessionCookieName, type CookieJar } from "../auth/cookie";
 import { validateSessionToken } from "../auth/session";
 import type { AppDeps } from "../deps";
-import { AppError } from "../trpc/errors";
+import { DatabaseDownError, unlessDatabaseDown } from "../db/deadline";
+import { AppError, isDatabaseUnavailable } from "../trpc/errors";
 import { createContextInner } from "../trpc/init";
 
 /** Cookies read from the request and written to the reply with the session cookie's attributes. */
@@ -27,6 +29,18 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest) {
 }
 
 export function contextFactory(deps: AppDeps) {
+  const build = buildContext(deps);
+  // Reading the session needs the database: when it is down, answer 503 like the procedures do.
+  return (opts: CreateFastifyContextOptions) =>
+    unlessDatabaseDown(deps.dbHandle, build(opts)).catch((error: unknown) => {
+      if (error instanceof DatabaseDownError || isDatabaseUnavailable(error)) {
+        throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: accessMessages.serviceUnavailable, cause: error });
+      }
+      throw error;
+    });
+}
+
+function buildContext(deps: AppDeps) {
   return async ({ req, res }: CreateFastifyContextOptions) => {
     const common = { deps, cookies: replyCookieJar(deps, req, res), userAgent: req.headers["user-agent"] ?? null, ip: req.ip };
     // A bearer token, when sent, decides who is calling (even next to a cookie); a bad one is

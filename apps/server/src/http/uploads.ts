@@ -3,6 +3,7 @@ import fastifyMultipart from "@fastify/multipart";
 import { accessMessages, adminMessages, LIMITS, profileMessages, schoolMessages, uploadMessages, type Toast } from "@elo/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
+import { imageProblem, tooManyPixels } from "./image-check";
 import type { SessionUser } from "../auth/session";
 import type { AppDeps } from "../deps";
 import type { Bucket } from "../storage/storage";
@@ -125,6 +126,8 @@ export async function readUpload(req: FastifyRequest, rule: UploadRule): Promise
   const claimed = /\.([A-Za-z0-9]{1,8})$/.exec(part.filename)?.[1]?.toLowerCase();
   if (claimed && !(EXTENSIONS[detected.mime] ?? [detected.ext]).includes(claimed)) throw new UploadError(415, rule.invalidType);
 
+  if (detected.mime.startsWith("image/")) checkImage(bytes, rule);
+
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(part.fields)) {
     const f = Array.isArray(value) ? value[0] : value;
@@ -134,6 +137,12 @@ export async function readUpload(req: FastifyRequest, rule: UploadRule): Promise
 }
 
 const noFileToast = (rule: UploadRule): Toast => rule.noFile ?? { title: uploadMessages.noFile };
+
+function checkImage(bytes: Buffer, rule: UploadRule) {
+  const problem = imageProblem(bytes);
+  if (problem === "not_an_image") throw new UploadError(415, rule.invalidType);
+  if (problem === "too_many_pixels") throw new UploadError(413, tooManyPixels);
+}
 
 function asUploadError(error: unknown, rule: UploadRule): UploadError {
   if (error instanceof UploadError) return error;

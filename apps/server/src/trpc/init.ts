@@ -9,6 +9,7 @@ import { and, eq } from "drizzle-orm";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import type { CookieJar } from "../auth/cookie";
+import { DatabaseDownError, unlessDatabaseDown } from "../db/deadline";
 import type { Session, SessionUser } from "../auth/session";
 import type { AppDeps } from "../deps";
 import { AppError, isDatabaseUnavailable } from "./errors";
@@ -77,9 +78,15 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** Turns "database unreachable" into a quick 503 instead of a 500. */
-const databaseAvailability = t.middleware(async ({ next }) => {
-  const result = await next();
+/**
+ * Turns "database unreachable" into a quick 503 instead of a 500, or instead of a hang (see
+ * unlessDatabaseDown).
+ */
+const databaseAvailability = t.middleware(async ({ ctx, next, type }) => {
+  const result = type === "subscription" ? await next() : await unlessDatabaseDown(ctx.dbHandle, next()).catch((error: unknown) => {
+    if (error instanceof DatabaseDownError) throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: accessMessages.serviceUnavailable, cause: error });
+    throw error;
+  });
   if (!result.ok && isDatabaseUnavailable(result.error.cause ?? result.error)) {
     throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: accessMessages.serviceUnavailable, cause: result.error });
   }

@@ -54,6 +54,35 @@ describe("HTTP shell", () => {
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
+  it("in production, the session cookie is __Host- prefixed, Secure, HttpOnly, SameSite=Lax, Path=/ and expires with the session", async () => {
+    const origin = "https://eloescolar.test";
+    const prod = await h.startServer({ NODE_ENV: "production", PUBLIC_URL: origin });
+    try {
+      const user = await createUser(h);
+      const res = await fetch(`${prod.url}/trpc/auth.login`, {
+        method: "POST",
+        headers: { origin, "content-type": "application/json" },
+        body: JSON.stringify({ json: { email: user.email, password: user.password } }),
+      });
+      expect(res.status).toBe(200);
+      const [cookie, ...others] = res.headers.getSetCookie();
+      expect(others).toEqual([]);
+      const [pair, ...attributes] = cookie!.split(/;\s*/);
+      expect(pair).toMatch(/^__Host-elo_session=[^;]{20,}$/);
+      const attrs = new Map(attributes.map((a) => [a.split("=")[0]!.toLowerCase(), a.split("=")[1] ?? ""]));
+      expect([...attrs.keys()].sort()).toEqual(["expires", "httponly", "path", "samesite", "secure"]);
+      expect(attrs.get("path")).toBe("/");
+      expect(attrs.get("samesite")).toBe("Lax");
+      // __Host- forbids a Domain attribute; Expires is the session's 30 days (sliding), never a session cookie.
+      const days = (Date.parse(attrs.get("expires")!) - h.clock.now().getTime()) / 86_400_000;
+      expect(days).toBeGreaterThan(29.9);
+      expect(days).toBeLessThanOrEqual(30.01);
+      expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    } finally {
+      await prod.close();
+    }
+  });
+
   it("refuses private files without a valid signature and serves them with one", async () => {
     await h.deps.storage.put("avatars", "u1/avatar.png", Buffer.from("x"), "image/png");
     expect((await fetch(`${server.url}/files/avatars/u1/avatar.png`)).status).toBe(403);

@@ -62,6 +62,7 @@ export const csvMessages = {
   columnCount: (line: number, got: number, expected: number) => `a linha ${line} tem ${got} colunas e o cabeçalho tem ${expected}`,
   malformed: (line: number) => `linha ${line} malformada`,
   duplicateColumn: (column: string) => `coluna "${column}" repetida no cabeçalho`,
+  tooManyColumns: (got: number, max: number) => `o cabeçalho tem ${got} colunas; o máximo é ${max}`,
   importRowFailed: "Falha ao importar a linha",
   rowInvalid: "Linha inválida",
   importing: "Importando...",

@@ -36,4 +36,6 @@ export const uploadMessages = {
   badFileName: "Nome de arquivo inválido. Renomeie o arquivo e tente novamente.",
   malformed: "Não foi possível ler o arquivo enviado.",
   uploadFailed: "Não foi possível salvar o arquivo. Tente novamente.",
+  imageTooManyPixelsTitle: "Imagem grande demais",
+  imageTooManyPixelsDescription: "A imagem tem dimensões grandes demais (máximo de 40 megapixels). Reduza a imagem e tente novamente.",
 } as const;

@@ -3,6 +3,7 @@ import { adminMessages, adminQueueMessages, LIMITS } from "@elo/shared";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
+import { imageProblem, tooManyPixels } from "../../http/image-check";
 import { AppError } from "../../trpc/errors";
 import type { AdminCtx } from "./admin.types";
 import { isStoredLogo, logoAddress } from "./logo-url";
@@ -22,6 +23,9 @@ export async function uploadLogoHandler({ ctx, input }: { ctx: AdminCtx; input: 
   const bytes = Buffer.from(await file.arrayBuffer());
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ADMIN_LOGO_TYPES.has(type.mime)) throw new AppError("BAD_REQUEST", adminMessages.logoBadType);
+  const problem = imageProblem(bytes);
+  if (problem === "not_an_image") throw new AppError("BAD_REQUEST", adminMessages.logoBadType);
+  if (problem === "too_many_pixels") throw new AppError("BAD_REQUEST", tooManyPixels);
 
   const [school] = await ctx.db.select({ logoUrl: schema.schools.logoUrl }).from(schema.schools).where(eq(schema.schools.id, schoolId.data));
   if (!school) throw new AppError("NOT_FOUND", { title: adminMessages.logoUploadError, description: adminQueueMessages.schoolNotFound });

@@ -77,6 +77,9 @@ export function parseSchoolsCsv(text: string): ParsedCsv {
   let records: string[][];
   const delimiter = detectDelimiter(body);
   try {
+    // A header of thousands of cells would make every row that wide: refuse it before the rows are parsed.
+    const headerCells = (parse(body, { delimiter, bom: true, to: 1, relax_column_count: true }) as string[][])[0]?.length ?? 0;
+    if (headerCells > LIMITS.csvMaxColumns) throw new CsvReadError(csvMessages.tooManyColumns(headerCells, LIMITS.csvMaxColumns));
     records = parse(body, {
       delimiter,
       bom: true,

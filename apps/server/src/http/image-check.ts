@@ -1,0 +1,30 @@
+import { LIMITS, uploadMessages, type Toast } from "@elo/shared";
+import { imageSize } from "image-size";
+
+// Kept apart from uploads.ts (Fastify types): the admin logo procedure uses it and the router's
+// types are compiled by packages/client without the Fastify plugins' augmentations.
+
+/** Markup or script openers that have no business inside an image (an image/HTML polyglot). */
+const MARKUP = /<(?:script|html|svg|iframe|body|object|embed|!doctype)[\s>/]|<\?php/i;
+
+/**
+ * What is wrong with an image's bytes, if anything: dimensions unreadable (magic bytes followed by
+ * anything else is no image), more than LIMITS.imageMaxPixels (a decompression bomb declares
+ * 50000×50000 in a few bytes and explodes in whoever decodes it: browsers, thumbnailers), or markup
+ * hidden in it (an image/HTML polyglot). See decision 096.
+ */
+export function imageProblem(bytes: Buffer): "not_an_image" | "too_many_pixels" | null {
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    return "not_an_image";
+  }
+  if (!size.width || !size.height) return "not_an_image";
+  if (size.width * size.height > LIMITS.imageMaxPixels) return "too_many_pixels";
+  if (MARKUP.test(bytes.toString("latin1"))) return "not_an_image";
+  return null;
+}
+
+export const tooManyPixels: Toast = { title: uploadMessages.imageTooManyPixelsTitle, description: uploadMessages.imageTooManyPixelsDescription };
+
