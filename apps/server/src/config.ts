@@ -41,6 +41,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data;
   const isProduction = c.NODE_ENV === "production";
+  // Demo logins have published passwords, so a production server refuses them instead of ignoring them quietly.
+  if (isProduction && c.DEMO) {
+    throw new Error("Invalid configuration:\n  DEMO: the demo world never runs with NODE_ENV=production; remove DEMO=1");
+  }
   const publicOrigin = new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).origin;
   const allowedOrigins = [publicOrigin];
   if (!isProduction) allowedOrigins.push("http://localhost:5173", `http://127.0.0.1:${c.PORT}`, `http://localhost:${c.PORT}`);
@@ -49,6 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin,
     allowedOrigins,
     isProduction,
-    demo: c.DEMO ?? (!isProduction && !c.DATABASE_URL),
+    demo: !isProduction && (c.DEMO ?? !c.DATABASE_URL),
   };
 }
