@@ -1,6 +1,7 @@
 import { createRouter } from "@tanstack/react-router";
 import { PageLoader } from "./features/layout/PageLoader";
 import { NotFound } from "./features/layout/NotFound";
+import { DefaultRouteError } from "./features/layout/RouteError";
 import { queryClient, trpc } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 
@@ -12,6 +13,7 @@ export const router = createRouter({
   scrollRestoration: true,
   defaultPendingComponent: PageLoader,
   defaultNotFoundComponent: NotFound,
+  defaultErrorComponent: DefaultRouteError,
 });
 
 declare module "@tanstack/react-router" {
