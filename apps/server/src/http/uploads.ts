@@ -6,7 +6,7 @@ import { fileTypeFromBuffer } from "file-type";
 import type { SessionUser } from "../auth/session";
 import type { AppDeps } from "../deps";
 import type { Bucket } from "../storage/storage";
-import { authenticate } from "./context";
+import { authenticate, replyCookieJar } from "./context";
 
 /** What an upload may be: its byte limit, the real types allowed, and the toasts for each refusal. */
 export interface UploadRule {
@@ -178,7 +178,7 @@ export function uploadRoute(
 ) {
   app.post(path, async (req, reply) => {
     try {
-      const { user } = await authenticate(deps, req);
+      const { user } = await authenticate(deps, req, replyCookieJar(deps, req, reply));
       if (!user) throw new UploadError(401, { title: accessMessages.notLoggedIn });
       const refusal = options.authorize?.(user);
       if (refusal) throw new UploadError(403, refusal);
