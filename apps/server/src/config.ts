@@ -4,6 +4,18 @@ const bool = z
   .enum(["0", "1", "true", "false"])
   .transform((v) => v === "1" || v === "true");
 
+/**
+ * Which proxies may set X-Forwarded-For (Fastify's trustProxy). Off by default: otherwise any client
+ * could pick its own IP and escape the per-IP rate limits. Best: the proxy's addresses or CIDRs
+ * (or proxy-addr's names loopback, linklocal, uniquelocal); `true` trusts anyone in front. Hop counts
+ * are not offered: Fastify 5 ignores them (it cannot check the peer).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .regex(/^(0|1|true|false|((loopback|linklocal|uniquelocal|\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F]*:[0-9a-fA-F:.]*)(\/\d{1,3})?\s*(,\s*|$))+)$/, "use false, true, or the proxies' addresses (CIDR allowed, comma-separated)")
+  .transform((v): boolean | string => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v));
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,6 +30,7 @@ const schema = z.object({
   DEMO: bool.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT: bool.default(true),
+  TRUST_PROXY: trustProxy.default(false),
   /** Requests per minute allowed to one API token (bearer requests on /trpc). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   WEB_DIST: z.string().optional(),

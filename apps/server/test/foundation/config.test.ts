@@ -35,3 +35,22 @@ describe("loadConfig", () => {
     expect(message).toMatch(/DATABASE_URL/);
   });
 });
+
+describe("TRUST_PROXY", () => {
+  it("is off by default, in production too", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production" }).TRUST_PROXY).toBe(false);
+  });
+
+  it("takes proxy addresses, true or false", () => {
+    expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toBe("loopback");
+    expect(loadConfig({ TRUST_PROXY: "::1,fd00::/8" }).TRUST_PROXY).toBe("::1,fd00::/8");
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).TRUST_PROXY).toBe("10.0.0.0/8, 127.0.0.1");
+    expect(() => loadConfig({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: "2" })).toThrow(/TRUST_PROXY/);
+  });
+});
