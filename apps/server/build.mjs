@@ -1,10 +1,11 @@
-// Bundles the server into dist/main.js: workspace packages (@elo/*) are compiled in,
-// every other package stays an external import from node_modules.
+// Bundles the server into dist/main.js and the admin CLI into dist/admin-create.js (the Docker image
+// prunes dev dependencies, tsx among them, so the CLI must run on plain node): workspace packages
+// (@elo/*) are compiled in, every other package stays an external import from node_modules.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["src/main.ts"],
-  outfile: "dist/main.js",
+  entryPoints: { main: "src/main.ts", "admin-create": "src/cli/admin-create.ts" },
+  outdir: "dist",
   bundle: true,
   platform: "node",
   format: "esm",
