@@ -2,7 +2,7 @@ import { createRouter } from "@tanstack/react-router";
 import { PageLoader } from "./features/layout/PageLoader";
 import { NotFound } from "./features/layout/NotFound";
 import { DefaultRouteError } from "./features/layout/RouteError";
-import { queryClient, trpc } from "./lib/trpc";
+import { queryClient, setSessionLostHandler, trpc } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 
 export const router = createRouter({
@@ -15,6 +15,8 @@ export const router = createRouter({
   defaultNotFoundComponent: NotFound,
   defaultErrorComponent: DefaultRouteError,
 });
+
+setSessionLostHandler(() => void router.navigate({ to: "/login", replace: true }));
 
 declare module "@tanstack/react-router" {
   interface Register {
