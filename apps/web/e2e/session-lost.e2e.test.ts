@@ -25,7 +25,7 @@ describe("a session revoked elsewhere", () => {
     await page.goto("/home");
     const account = page.getByRole("button", { name: "Minha Conta" });
     await expect.poll(() => account.isEnabled(), { timeout: 15_000 }).toBe(true);
-    const historyAtHome = await page.evaluate(() => window.history.length);
+    const historyAtHome = await page.evaluate<number>("window.history.length");
 
     // Signed out elsewhere (another device, a password reset): the session row is gone.
     await handle.db.delete(schema.sessions).where(eq(schema.sessions.userId, userId));
@@ -38,7 +38,7 @@ describe("a session revoked elsewhere", () => {
     await page.getByRole("link", { name: "Efetuar Login" }).waitFor();
     expect(await account.count()).toBe(0);
     // /meus-dados was replaced by /login, not pushed after it.
-    expect(await page.evaluate(() => window.history.length)).toBe(historyAtHome + 1);
+    expect(await page.evaluate<number>("window.history.length")).toBe(historyAtHome + 1);
     await snap(page, "session-lost-login");
     await context.close();
   });
