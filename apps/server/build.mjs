@@ -1,14 +1,18 @@
-// Bundles the server into dist/main.js: workspace packages (@elo/*) are compiled in,
-// every other package stays an external import from node_modules.
-// `node build.mjs --outfile <path>` writes elsewhere (tests that spawn the built server build their own copy).
+// Bundles the server into dist/main.js and the admin CLI into dist/admin-create.js (the Docker image
+// prunes dev dependencies, tsx among them, so the CLI must run on plain node): workspace packages
+// (@elo/*) are compiled in, every other package stays an external import from node_modules.
+// `node build.mjs --outfile <path>` writes only the server, elsewhere (tests that spawn the built
+// server build their own copy).
 import { build } from "esbuild";
 
 const at = process.argv.indexOf("--outfile");
-const outfile = at > 0 ? process.argv[at + 1] : "dist/main.js";
+const target =
+  at > 0
+    ? { entryPoints: ["src/main.ts"], outfile: process.argv[at + 1] }
+    : { entryPoints: { main: "src/main.ts", "admin-create": "src/cli/admin-create.ts" }, outdir: "dist" };
 
 await build({
-  entryPoints: ["src/main.ts"],
-  outfile,
+  ...target,
   bundle: true,
   platform: "node",
   format: "esm",

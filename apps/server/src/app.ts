@@ -26,7 +26,7 @@ export async function buildApp(deps: AppDeps) {
     loggerInstance: deps.logger,
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
-    trustProxy: deps.config.isProduction,
+    trustProxy: deps.config.TRUST_PROXY,
   });
 
   await app.register(fastifyCookie);

@@ -4,6 +4,18 @@ const bool = z
   .enum(["0", "1", "true", "false"])
   .transform((v) => v === "1" || v === "true");
 
+/**
+ * Which proxies may set X-Forwarded-For (Fastify's trustProxy). Off by default: otherwise any client
+ * could pick its own IP and escape the per-IP rate limits. Best: the proxy's addresses or CIDRs
+ * (or proxy-addr's names loopback, linklocal, uniquelocal); `true` trusts anyone in front. Hop counts
+ * are not offered: Fastify 5 ignores them (it cannot check the peer).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .regex(/^(0|1|true|false|((loopback|linklocal|uniquelocal|\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F]*:[0-9a-fA-F:.]*)(\/\d{1,3})?\s*(,\s*|$))+)$/, "use false, true, or the proxies' addresses (CIDR allowed, comma-separated)")
+  .transform((v): boolean | string => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v));
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,6 +30,7 @@ const schema = z.object({
   DEMO: bool.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT: bool.default(true),
+  TRUST_PROXY: trustProxy.default(false),
   /** Requests per minute allowed to one API token (bearer requests on /trpc). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   WEB_DIST: z.string().optional(),
@@ -41,6 +54,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data;
   const isProduction = c.NODE_ENV === "production";
+  // Demo logins have published passwords, so a production server refuses them instead of ignoring them quietly.
+  if (isProduction && c.DEMO) {
+    throw new Error("Invalid configuration:\n  DEMO: the demo world never runs with NODE_ENV=production; remove DEMO=1");
+  }
   const publicOrigin = new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).origin;
   const allowedOrigins = [publicOrigin];
   if (!isProduction) allowedOrigins.push("http://localhost:5173", `http://127.0.0.1:${c.PORT}`, `http://localhost:${c.PORT}`);
@@ -49,6 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin,
     allowedOrigins,
     isProduction,
-    demo: c.DEMO ?? (!isProduction && !c.DATABASE_URL),
+    demo: !isProduction && (c.DEMO ?? !c.DATABASE_URL),
   };
 }

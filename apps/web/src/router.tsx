@@ -1,7 +1,8 @@
 import { createRouter } from "@tanstack/react-router";
 import { PageLoader } from "./features/layout/PageLoader";
 import { NotFound } from "./features/layout/NotFound";
-import { queryClient, trpc } from "./lib/trpc";
+import { DefaultRouteError } from "./features/layout/RouteError";
+import { queryClient, setSessionLostHandler, trpc } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 
 export const router = createRouter({
@@ -12,7 +13,10 @@ export const router = createRouter({
   scrollRestoration: true,
   defaultPendingComponent: PageLoader,
   defaultNotFoundComponent: NotFound,
+  defaultErrorComponent: DefaultRouteError,
 });
+
+setSessionLostHandler(() => void router.navigate({ to: "/login", replace: true }));
 
 declare module "@tanstack/react-router" {
   interface Register {

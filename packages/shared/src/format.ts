@@ -43,3 +43,14 @@ export function validityEndDate(validity: DiscountValidity, claimedAt: Date): st
 /** Lower-case, accent-free, single-spaced text: the key for name matching. */
 export const normalizeKey = (value: string): string =>
   value.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+
+const ptBRCollator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
+
+/**
+ * Dictionary order for Brazilian names ('Águas de Lindóia' next to 'Aguaí', not after 'Z'). Done in
+ * JavaScript because PGlite has no ICU collations and the C collation sorts accents last.
+ */
+export const comparePtBR = (a: string, b: string): number => ptBRCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+
+/** A copy of `rows` sorted by `name` in pt-BR dictionary order. */
+export const sortByNamePtBR = <T extends { name: string }>(rows: readonly T[]): T[] => [...rows].sort((a, b) => comparePtBR(a.name, b.name));

@@ -51,7 +51,8 @@ export async function loadSessionUser(db: Database, userId: string): Promise<Ses
 
 /**
  * Validates a cookie token: expired sessions (sliding or absolute) are deleted; sessions past half
- * their life are extended. Returns null when the token is unknown or expired.
+ * their life are extended (`extended`: the caller must re-send the cookie with the new expiry).
+ * Returns null when the token is unknown or expired.
  */
 export async function validateSessionToken(db: Database, clock: Clock, token: string) {
   const id = hashSecret(token);
@@ -63,13 +64,18 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
     return null;
   }
   let expiresAt = row.expiresAt;
+  let extended = false;
   if (now >= expiresAt.getTime() - SESSION_MS / 2) {
-    expiresAt = new Date(Math.min(now + SESSION_MS, row.createdAt.getTime() + ABSOLUTE_MS));
-    await db.update(schema.sessions).set({ expiresAt }).where(eq(schema.sessions.id, id));
+    const next = new Date(Math.min(now + SESSION_MS, row.createdAt.getTime() + ABSOLUTE_MS));
+    if (next.getTime() > expiresAt.getTime()) {
+      expiresAt = next;
+      extended = true;
+      await db.update(schema.sessions).set({ expiresAt }).where(eq(schema.sessions.id, id));
+    }
   }
   const user = await loadSessionUser(db, row.userId);
   if (!user) return null;
-  return { session: { id, userId: row.userId, expiresAt } satisfies Session, user };
+  return { session: { id, userId: row.userId, expiresAt } satisfies Session, user, extended };
 }
 
 export async function invalidateSession(db: Database, sessionId: string) {

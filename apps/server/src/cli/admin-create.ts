@@ -2,7 +2,10 @@ import { grantAdmin } from "../auth/roles";
 import { openAppDatabase } from "../bootstrap";
 import { loadConfig } from "../config";
 
-/** Grants the admin role to an existing account: `npm run admin:create -- someone@example.com`. */
+/**
+ * Grants the admin role to an existing account: `npm run admin:create -- someone@example.com`, or in
+ * the Docker image `node apps/server/dist/admin-create.js someone@example.com`.
+ */
 const email = process.argv[2]?.trim().toLowerCase();
 if (!email) {
   console.error("Uso: npm run admin:create -- <email>");

@@ -20,12 +20,22 @@ export function replyCookieJar(deps: AppDeps, req: FastifyRequest, res: FastifyR
   };
 }
 
-/** Who is calling: the session cookie's user, or nobody. */
-export async function authenticate(deps: AppDeps, req: FastifyRequest) {
-  const token = req.cookies[sessionCookieName(deps.config)];
-  if (!token || token.length > 200) return { user: null, session: null };
-  const result = await validateSessionToken(deps.db, deps.clock, token);
-  return result ?? { user: null, session: null };
+/**
+ * Who is calling: the session cookie's user, or nobody. With `cookies`, the browser's cookie follows
+ * the database: re-sent with the new expiry when the session slid forward (else it would die at the
+ * login's 30 days while the session lives on), cleared when the token is unknown or expired.
+ */
+export async function authenticate(deps: AppDeps, req: FastifyRequest, cookies?: CookieJar) {
+  const name = sessionCookieName(deps.config);
+  const token = req.cookies[name];
+  if (!token) return { user: null, session: null };
+  const result = token.length > 200 ? null : await validateSessionToken(deps.db, deps.clock, token);
+  if (!result) {
+    cookies?.clear(name);
+    return { user: null, session: null };
+  }
+  if (result.extended) cookies?.set(name, token, result.session.expiresAt);
+  return { user: result.user, session: result.session };
 }
 
 export function contextFactory(deps: AppDeps) {
@@ -42,7 +52,8 @@ export function contextFactory(deps: AppDeps) {
 
 function buildContext(deps: AppDeps) {
   return async ({ req, res }: CreateFastifyContextOptions) => {
-    const common = { deps, cookies: replyCookieJar(deps, req, res), userAgent: req.headers["user-agent"] ?? null, ip: req.ip };
+    const cookies = replyCookieJar(deps, req, res);
+    const common = { deps, cookies, userAgent: req.headers["user-agent"] ?? null, ip: req.ip };
     // A bearer token, when sent, decides who is calling (even next to a cookie); a bad one is
     // refused outright rather than silently treated as anonymous.
     const bearer = bearerToken(req.headers.authorization);
@@ -51,7 +62,7 @@ function buildContext(deps: AppDeps) {
       if (!auth) throw new AppError("UNAUTHORIZED", authMessages.invalidToken);
       return createContextInner({ ...common, user: auth.user, session: null, apiTokenId: auth.tokenId });
     }
-    const { user, session } = await authenticate(deps, req);
+    const { user, session } = await authenticate(deps, req, cookies);
     return createContextInner({ ...common, user, session });
   };
 }

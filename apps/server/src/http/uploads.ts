@@ -7,7 +7,7 @@ import { imageProblem, tooManyPixels } from "./image-check";
 import type { SessionUser } from "../auth/session";
 import type { AppDeps } from "../deps";
 import type { Bucket } from "../storage/storage";
-import { authenticate } from "./context";
+import { authenticate, replyCookieJar } from "./context";
 
 /** What an upload may be: its byte limit, the real types allowed, and the toasts for each refusal. */
 export interface UploadRule {
@@ -199,7 +199,7 @@ export function uploadRoute(
 ) {
   app.post(path, async (req, reply) => {
     try {
-      const { user } = await authenticate(deps, req);
+      const { user } = await authenticate(deps, req, replyCookieJar(deps, req, reply));
       if (!user) throw new UploadError(401, rule.unauthenticated ?? { title: accessMessages.notLoggedIn });
       const refusal = await options.authorize?.(user, deps);
       if (refusal) throw new UploadError(403, refusal);

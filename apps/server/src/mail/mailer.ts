@@ -14,7 +14,10 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Stores the message in the outbox (inside the caller's transaction when given one). */
+  /**
+   * Stores the message in the outbox (inside the caller's transaction when given one); with SMTP,
+   * delivery starts by itself once that transaction commits.
+   */
   enqueue(db: Database, message: MailMessage): Promise<string>;
   /** Sends what is due; returns how many were sent. */
   flush(): Promise<number>;
@@ -27,68 +30,123 @@ export interface Mailer {
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 export const backoffMs = (attempts: number) => Math.min(2 ** attempts * 15_000, MAX_BACKOFF_MS);
 
+/** How long a claimed row is left alone while its SMTP exchange runs (a crash mid-send retries after it). */
+export const SEND_LEASE_MS = 5 * 60 * 1000;
+
+/** Waits between looks for a just-enqueued row: it becomes visible when the caller's transaction commits. */
+const COMMIT_WAITS_MS = [0, 20, 50, 100, 200, 400, 800, 1600, 3200, 6400];
+
+type OutboxRow = typeof schema.emailOutbox.$inferSelect;
+
 /** Outbox-backed mailer: SMTP through nodemailer when `smtpUrl` is set, otherwise the outbox and the log. */
 export function createMailer(opts: { db: Database; smtpUrl?: string; from: string; clock: Clock; logger: FastifyBaseLogger }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const { emailOutbox } = schema;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
+  let stopped = false;
+  const sleeps = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+
+  function sleep(ms: number) {
+    return new Promise<void>((resolve) => {
+      const entry = { timer: setTimeout(() => (sleeps.delete(entry), resolve()), ms), resolve };
+      entry.timer.unref();
+      sleeps.add(entry);
+    });
+  }
+
+  /**
+   * Takes the oldest due row in a short transaction: the attempt is counted and the row leased, so
+   * the SMTP exchange runs with no lock held (PGlite has one connection; a lock there stops the app).
+   */
+  async function claimNext(): Promise<OutboxRow | null> {
+    return opts.db.transaction(async (tx) => {
+      const now = opts.clock.now();
+      const [row] = await tx
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, now)))
+        .orderBy(emailOutbox.createdAt)
+        .limit(1)
+        .for("update", { skipLocked: true });
+      if (!row) return null;
+      const claimed = { ...row, attempts: row.attempts + 1, nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS) };
+      await tx.update(emailOutbox).set({ attempts: claimed.attempts, nextAttemptAt: claimed.nextAttemptAt }).where(eq(emailOutbox.id, row.id));
+      return claimed;
+    });
+  }
 
   async function sendDue(): Promise<number> {
     if (!transport) return 0;
     let sent = 0;
-    for (;;) {
-      const claimed = await opts.db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(schema.emailOutbox)
-          .where(and(eq(schema.emailOutbox.status, "pending"), lte(schema.emailOutbox.nextAttemptAt, opts.clock.now())))
-          .orderBy(schema.emailOutbox.createdAt)
-          .limit(1)
-          .for("update", { skipLocked: true });
-        if (!row) return null;
-        try {
-          await transport.sendMail({ from: opts.from, to: row.to, subject: row.subject, html: row.html, text: row.text });
-          await tx.update(schema.emailOutbox).set({ status: "sent", sentAt: opts.clock.now(), attempts: row.attempts + 1, lastError: null }).where(eq(schema.emailOutbox.id, row.id));
-          return "sent";
-        } catch (error) {
-          const attempts = row.attempts + 1;
-          await tx
-            .update(schema.emailOutbox)
-            .set({ attempts, lastError: String((error as Error).message ?? error).slice(0, 500), nextAttemptAt: new Date(opts.clock.now().getTime() + backoffMs(attempts)) })
-            .where(eq(schema.emailOutbox.id, row.id));
-          opts.logger.warn({ outboxId: row.id, attempts }, "e-mail delivery failed; will retry");
-          return "failed";
-        }
-      });
-      if (claimed === null) break;
-      if (claimed === "sent") sent++;
-      else break;
+    while (!stopped) {
+      const row = await claimNext();
+      if (!row) break;
+      try {
+        await transport.sendMail({ from: opts.from, to: row.to, subject: row.subject, html: row.html, text: row.text });
+      } catch (error) {
+        await opts.db
+          .update(emailOutbox)
+          .set({ lastError: String((error as Error).message ?? error).slice(0, 500), nextAttemptAt: new Date(opts.clock.now().getTime() + backoffMs(row.attempts)) })
+          .where(eq(emailOutbox.id, row.id));
+        opts.logger.warn({ outboxId: row.id, attempts: row.attempts }, "e-mail delivery failed; will retry");
+        // The server is likely down for the rest too: leave them to the next round.
+        break;
+      }
+      await opts.db.update(emailOutbox).set({ status: "sent", sentAt: opts.clock.now(), lastError: null }).where(eq(emailOutbox.id, row.id));
+      sent++;
     }
     return sent;
+  }
+
+  function flush() {
+    running ??= sendDue().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  /**
+   * Delivers a just-enqueued message once its row is committed. Enqueueing usually happens inside
+   * the caller's transaction, where the row is invisible to the mailer's own connection; so look
+   * for it a few times, briefly, and send when it shows up (a rolled-back row never does).
+   */
+  async function deliverWhenCommitted(id: string) {
+    for (const wait of COMMIT_WAITS_MS) {
+      if (wait) await sleep(wait);
+      if (stopped) return;
+      const [row] = await opts.db.select({ status: emailOutbox.status, nextAttemptAt: emailOutbox.nextAttemptAt }).from(emailOutbox).where(eq(emailOutbox.id, id));
+      if (!row) continue;
+      if (row.status !== "pending" || row.nextAttemptAt > opts.clock.now()) return;
+      // A flush already under way may have looked before the commit: loop to check the row again.
+      await flush();
+    }
   }
 
   return {
     smtpEnabled: transport !== null,
     async enqueue(db, message) {
-      const [row] = await db.insert(schema.emailOutbox).values({ ...message, nextAttemptAt: opts.clock.now() }).returning({ id: schema.emailOutbox.id });
+      const [row] = await db.insert(emailOutbox).values({ ...message, nextAttemptAt: opts.clock.now() }).returning({ id: emailOutbox.id });
       if (!transport) opts.logger.info({ kind: message.kind, to: message.to, subject: message.subject, text: message.text }, "e-mail kept in the outbox (no SMTP_URL)");
-      else queueMicrotask(() => void this.flush().catch(() => {}));
+      else if (!stopped) void deliverWhenCommitted(row!.id).catch((e) => opts.logger.warn({ err: e }, "e-mail delivery after commit failed"));
       return row!.id;
     },
-    flush() {
-      running ??= sendDue().finally(() => {
-        running = null;
-      });
-      return running;
-    },
+    flush,
     start(intervalMs = 10_000) {
       if (!transport || timer) return;
-      timer = setInterval(() => void this.flush().catch((e) => opts.logger.warn({ err: e }, "outbox flush failed")), intervalMs);
+      stopped = false;
+      timer = setInterval(() => void flush().catch((e) => opts.logger.warn({ err: e }, "outbox flush failed")), intervalMs);
       timer.unref();
     },
     async stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+      for (const s of sleeps) {
+        clearTimeout(s.timer);
+        s.resolve();
+      }
+      sleeps.clear();
       await running?.catch(() => {});
       transport?.close();
     },

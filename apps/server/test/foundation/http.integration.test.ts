@@ -47,6 +47,20 @@ describe("HTTP shell", () => {
     expect(res.status).toBe(401);
   });
 
+  it("sends zod field errors in the response, keyed by field", async () => {
+    const res = await fetch(`${server.url}/trpc/auth.signup`, {
+      method: "POST",
+      headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+      body: JSON.stringify({ json: { profileType: "parent", fullName: "Maria", email: "não-é-email", password: "Girassol-Azul-42", stateId: 1, cityId: 1, neighborhoodId: 1, termsAccepted: true, dataProcessingConsent: true } }),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { json: { data: { code: string; fieldErrors: Record<string, string[]>; toast: { title: string; description?: string } } } } };
+    expect(body.error.json.data.code).toBe("BAD_REQUEST");
+    expect(body.error.json.data.fieldErrors.email).toEqual(["Email inválido"]);
+    expect(body.error.json.data.fieldErrors.password).toBeUndefined();
+    expect(body.error.json.data.toast.description).toBe("Email inválido");
+  });
+
   it("sets the security headers", async () => {
     const res = await fetch(`${server.url}/healthz`);
     expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");

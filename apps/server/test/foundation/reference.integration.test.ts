@@ -21,7 +21,15 @@ describe("reference router", () => {
     const cities = await api.reference.cities({ stateId: sp.id });
     expect(cities.length).toBe(645);
     const names = cities.map((c) => c.name);
-    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // An independent pt-BR collator: accented initials sort with their base letter, not after 'Z'.
+    const collator = new Intl.Collator("pt-BR", { sensitivity: "base" });
+    expect(names).toEqual([...names].sort((a, b) => collator.compare(a, b)));
+    const at = (n: string) => names.indexOf(n);
+    expect(at("Águas de Lindóia")).toBeGreaterThan(at("Aguaí"));
+    expect(at("Águas de Lindóia")).toBeLessThan(at("Bauru"));
+    expect(at("Óleo")).toBeGreaterThan(at("Novo Horizonte"));
+    expect(at("Óleo")).toBeLessThan(at("Olímpia"));
+    expect(names.at(-1)!.startsWith("Z")).toBe(true);
     const capital = cities.find((c) => c.name === "São Paulo")!;
     const hoods = await api.reference.neighborhoods({ cityId: capital.id });
     expect(hoods.length).toBeGreaterThanOrEqual(25);
@@ -38,7 +46,7 @@ describe("reference router", () => {
   it("serves the five niches with modalities, positions and relationship types", async () => {
     const api = await h.caller();
     const categories = await api.reference.categories();
-    expect(categories.map((c) => c.name).sort()).toEqual(["Clubes", "Ed. Básica", "Idiomas", "Outros", "Tecnologia"]);
+    expect(categories.map((c) => c.name)).toEqual(["Clubes", "Ed. Básica", "Idiomas", "Outros", "Tecnologia"]);
     const idiomas = categories.find((c) => c.name === "Idiomas")!;
     const modalities = await api.reference.modalities({ categoryId: idiomas.id });
     expect(modalities.map((m) => m.name)).toEqual(expect.arrayContaining(["Inglês", "Espanhol"]));

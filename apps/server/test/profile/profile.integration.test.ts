@@ -1,4 +1,5 @@
 import { schema } from "@elo/db";
+import { normalizeKey, profileMessages } from "@elo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
@@ -178,6 +179,44 @@ describe("new school request", () => {
     const again = await api.profile.requestSchool({ name: name.toUpperCase().replace("São", "SAO").replace("Colégio", "colegio"), ...loc });
     expect(again).toMatchObject({ found: true, school: { id: school!.id } });
     expect((await h.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.kind, "school-registration"))).filter((m) => m.text.includes(name))).toHaveLength(1);
+  });
+
+  it("finds a school typed without accents, in other case and without reference ids ('Escola encontrada')", async () => {
+    const user = await createUser(h);
+    const loc = ids(await place(h, "SP", "São Paulo", "Jardim Ângela"));
+    const name = `Escola Acento ${Date.now()}`;
+    // As a CSV import or an admin might have typed it: plain letters, other case, no reference ids.
+    const [typed] = await h.db
+      .insert(schema.schools)
+      .values({ name, nameKey: normalizeKey(name), uf: "sp", city: "SAO PAULO", neighborhood: "jardim  angela", origin: "csv" })
+      .returning({ id: schema.schools.id });
+    const res = await (await h.caller(user.id)).profile.requestSchool({ name, ...loc });
+    expect(res).toMatchObject({ found: true, school: { id: typed!.id } });
+    expect(profileMessages.schoolFound).toBe("Escola encontrada");
+    expect((await h.db.select().from(schema.schools).where(eq(schema.schools.nameKey, normalizeKey(name))))).toHaveLength(1);
+  });
+
+  it("finds a school by its reference ids even when its stored names are spelled differently", async () => {
+    const user = await createUser(h);
+    const loc = ids(await place(h, "SP", "São Paulo", "Pinheiros"));
+    const name = `Escola Ids ${Date.now()}`;
+    const [typed] = await h.db
+      .insert(schema.schools)
+      .values({ name, nameKey: normalizeKey(name), uf: "SP", city: "S. Paulo", neighborhood: "Pinheiros (Zona Oeste)", ...loc, origin: "admin" })
+      .returning({ id: schema.schools.id });
+    expect(await (await h.caller(user.id)).profile.requestSchool({ name, ...loc })).toMatchObject({ found: true, school: { id: typed!.id } });
+  });
+
+  it("keeps one school per name + UF + city + neighborhood, also when the neighborhood (or city) is empty", async () => {
+    const name = `Escola Sem Bairro ${Date.now()}`;
+    const row = { name, nameKey: normalizeKey(name), uf: "SP", city: "Campinas", neighborhood: null, origin: "admin" as const };
+    await h.db.insert(schema.schools).values(row);
+    await expect(h.db.insert(schema.schools).values(row)).rejects.toMatchObject({ cause: { code: "23505" } });
+    await expect(h.db.insert(schema.schools).values({ ...row, city: "campinas ", uf: "sp" })).rejects.toMatchObject({ cause: { code: "23505" } });
+    await expect(h.db.insert(schema.schools).values({ ...row, city: null })).resolves.toBeDefined();
+    await expect(h.db.insert(schema.schools).values({ ...row, city: null })).rejects.toMatchObject({ cause: { code: "23505" } });
+    await expect(h.db.insert(schema.schools).values({ ...row, neighborhood: "Cambuí" })).resolves.toBeDefined();
+    await expect(h.db.insert(schema.schools).values({ ...row, neighborhood: "Cambui" })).rejects.toMatchObject({ cause: { code: "23505" } });
   });
 
   it("from an enrollment tab it creates but does not link the main school", async () => {

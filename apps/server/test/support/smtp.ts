@@ -11,8 +11,9 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server in this process; `received` holds every parsed message that arrived. */
-export async function startSmtpServer(port = 0) {
+export async function startSmtpServer(port = 0, opts: { delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
+  let delayMs = opts.delayMs ?? 0;
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -20,6 +21,8 @@ export async function startSmtpServer(port = 0) {
     logger: false,
     onData(stream, session, callback) {
       simpleParser(stream)
+        // A slow server keeps the SMTP exchange open (to see what the app holds meanwhile).
+        .then(async (parsed) => (delayMs ? await new Promise((r) => setTimeout(r, delayMs)) : undefined, parsed))
         .then((parsed) => {
           received.push({
             to: session.envelope.rcptTo.map((r) => r.address),
@@ -50,6 +53,10 @@ export async function startSmtpServer(port = 0) {
         });
       }
       return received;
+    },
+    /** Makes the server take this long to accept each message from now on. */
+    setDelay(ms: number) {
+      delayMs = ms;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

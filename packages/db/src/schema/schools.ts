@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { foldSql } from "../fold";
 import { users } from "./auth";
 import { membershipStatus, planType, schoolOrigin } from "./enums";
 import { categories, cities, modalities, neighborhoods, states } from "./reference";
@@ -16,6 +17,10 @@ export const schools = pgTable(
     uf: text("uf"),
     city: text("city"),
     neighborhood: text("neighborhood"),
+    /** The identity keys: UF upper-case, city and neighborhood accent-, case- and spacing-free (see foldSql). */
+    ufKey: text("uf_key").generatedAlwaysAs(sql`upper(btrim("uf"))`),
+    cityKey: text("city_key").generatedAlwaysAs(foldSql(sql`"city"`)),
+    neighborhoodKey: text("neighborhood_key").generatedAlwaysAs(foldSql(sql`"neighborhood"`)),
     stateId: integer("state_id").references(() => states.id),
     cityId: integer("city_id").references(() => cities.id),
     neighborhoodId: integer("neighborhood_id").references(() => neighborhoods.id),
@@ -34,7 +39,8 @@ export const schools = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("schools_identity_uq").on(t.nameKey, t.uf, sql`lower(${t.city})`, sql`lower(${t.neighborhood})`),
+    // One school per name + UF + city + neighborhood; a school without neighborhood (or city) is still unique.
+    unique("schools_identity_uq").on(t.nameKey, t.ufKey, t.cityKey, t.neighborhoodKey).nullsNotDistinct(),
     index("schools_name_key_idx").on(t.nameKey),
     index("schools_neighborhood_idx").on(t.neighborhoodId),
     index("schools_city_idx").on(t.cityId),

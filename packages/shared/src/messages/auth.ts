@@ -7,6 +7,7 @@ export const authMessages = {
   resetPasswordMin: "A senha deve ter no mínimo 6 caracteres",
   passwordsDontMatch: "As senhas não coincidem",
   nameRequired: "Nome é obrigatório",
+  nameMax: "Nome deve ter no máximo 100 caracteres",
   locationRequired: "Selecione UF, cidade e bairro",
   consentsRequired:
     "Você precisa aceitar os termos obrigatórios (Termos de Uso, Política de Privacidade e Processamento de Dados)",

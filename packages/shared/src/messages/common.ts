@@ -14,6 +14,7 @@ export const accessMessages = {
   tooManyRequests: "Muitas requisições. Aguarde um instante e tente novamente.",
   serviceUnavailable: "Serviço temporariamente indisponível. Tente novamente em instantes.",
   unexpected: "Ocorreu um erro inesperado. Tente novamente.",
+  retry: "Tentar novamente",
   invalidOrigin: "Origem da requisição não permitida.",
   invalidInput: "Dados inválidos.",
 } as const;

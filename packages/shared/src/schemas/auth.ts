@@ -6,7 +6,8 @@ import { email, text } from "./fields";
 export const loginInput = z
   .object({
     email: text().trim().toLowerCase().max(LIMITS.emailMax, authMessages.emailInvalid).pipe(z.email(authMessages.emailInvalid)),
-    password: text().min(1, authMessages.passwordRequired).max(1000, authMessages.passwordMax),
+    // The same maximum as signup and reset: no account can have a longer password, and the message names it.
+    password: text().min(1, authMessages.passwordRequired).max(LIMITS.passwordMax, authMessages.passwordMax),
   })
   .strict();
 export type LoginInput = z.infer<typeof loginInput>;
@@ -17,7 +18,7 @@ export const profileTypeInput = z.preprocess((v) => (v === "school" ? "instituti
 export const signupInput = z
   .object({
     profileType: profileTypeInput,
-    fullName: text().trim().min(1, authMessages.nameRequired).max(LIMITS.nameMax, authMessages.nameRequired),
+    fullName: text().trim().min(1, authMessages.nameRequired).max(LIMITS.nameMax, authMessages.nameMax),
     email,
     password: text().min(LIMITS.passwordMin, authMessages.passwordMin).max(LIMITS.passwordMax, authMessages.passwordMax),
     stateId: z.number().int().positive(authMessages.locationRequired),

@@ -1,6 +1,6 @@
-import { schema } from "@elo/db";
+import { foldSql, schema } from "@elo/db";
 import { normalizeKey, profileMessages, type requestSchoolInput } from "@elo/shared";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { SessionUser } from "../../auth/session";
 import type { Context } from "../../trpc/init";
@@ -14,8 +14,8 @@ type Ctx = Context & { user: SessionUser };
 const { schools, states, cities, neighborhoods, profiles } = schema;
 
 /**
- * The 'Cadastrar escola' dialog: an existing school with the same name (case- and accent-insensitive),
- * UF, city and neighborhood is returned as found; otherwise it is created (origin parent_request),
+ * The 'Cadastrar escola' dialog: an existing school with the same name, UF, city and neighborhood
+ * (accent- and case-insensitive; reference ids compared when the school has them) is returned as found; otherwise it is created (origin parent_request),
  * linked when asked from the main tab, and the admin is e-mailed.
  */
 export async function requestSchoolHandler({ ctx, input }: { ctx: Ctx; input: z.output<typeof requestSchoolInput> }) {
@@ -33,13 +33,21 @@ export async function requestSchoolHandler({ ctx, input }: { ctx: Ctx; input: z.
   if (!place) throw new AppError("BAD_REQUEST", incomplete);
 
   const nameKey = normalizeKey(name);
-  const sameSchool = and(
+  // The identity keys of schools_identity_uq: what the unique constraint itself compares.
+  const sameKeys = and(
     eq(schools.nameKey, nameKey),
-    eq(schools.uf, place.uf),
-    sql`lower(${schools.city}) = lower(${place.city})`,
-    sql`lower(${schools.neighborhood}) = lower(${place.neighborhood})`,
+    sql`${schools.ufKey} = upper(btrim(${place.uf}))`,
+    sql`${schools.cityKey} = ${foldSql(sql`${place.city}`)}`,
+    sql`${schools.neighborhoodKey} = ${foldSql(sql`${place.neighborhood}`)}`,
   );
-  const [existing] = await ctx.db.select(schoolSummaryColumns).from(schools).where(sameSchool);
+  // Imported or admin-typed schools may spell the place differently; their reference ids, when set, decide.
+  const samePlace = and(
+    eq(schools.nameKey, nameKey),
+    sql`${schools.ufKey} = upper(btrim(${place.uf}))`,
+    sql`coalesce(${schools.cityId} = ${input.cityId}, ${schools.cityKey} = ${foldSql(sql`${place.city}`)})`,
+    sql`coalesce(${schools.neighborhoodId} = ${input.neighborhoodId}, ${schools.neighborhoodKey} = ${foldSql(sql`${place.neighborhood}`)})`,
+  );
+  const [existing] = await ctx.db.select(schoolSummaryColumns).from(schools).where(or(samePlace, sameKeys)).limit(1);
   if (existing) return { found: true as const, school: { ...existing, logoUrl: logoAddress(ctx.storage, existing.logoUrl) } };
 
   // A concurrent request for the same school hits the unique identity index: the loser reads the winner's row.
@@ -60,7 +68,7 @@ export async function requestSchoolHandler({ ctx, input }: { ctx: Ctx; input: z.
     .onConflictDoNothing()
     .returning(schoolSummaryColumns);
   if (!created) {
-    const [winner] = await ctx.db.select(schoolSummaryColumns).from(schools).where(sameSchool);
+    const [winner] = await ctx.db.select(schoolSummaryColumns).from(schools).where(sameKeys);
     if (!winner) throw new AppError("INTERNAL_SERVER_ERROR", profileMessages.schoolRequestErrorTitle);
     return { found: true as const, school: { ...winner, logoUrl: logoAddress(ctx.storage, winner.logoUrl) } };
   }

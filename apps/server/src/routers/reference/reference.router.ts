@@ -1,11 +1,12 @@
 import { schema } from "@elo/db";
+import { sortByNamePtBR } from "@elo/shared";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { publicProcedure, router } from "../../trpc/init";
 
 const { states, cities, neighborhoods, categories, modalities, positions, relationshipTypes } = schema;
 
-/** Reference lists for the cascading selects, ordered as the spec says. */
+/** Reference lists for the cascading selects, ordered as the spec says (names in pt-BR dictionary order, see sortByNamePtBR). */
 export const referenceRouter = router({
   states: publicProcedure.query(({ ctx }) =>
     ctx.db.select({ id: states.id, code: states.code, name: states.name }).from(states).orderBy(asc(states.code)),
@@ -13,7 +14,7 @@ export const referenceRouter = router({
   cities: publicProcedure
     .input(z.object({ stateId: z.number().int().positive() }).strict())
     .query(({ ctx, input }) =>
-      ctx.db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.stateId, input.stateId)).orderBy(asc(cities.name)),
+      ctx.db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.stateId, input.stateId)).then(sortByNamePtBR),
     ),
   neighborhoods: publicProcedure
     .input(z.object({ cityId: z.number().int().positive() }).strict())
@@ -22,9 +23,9 @@ export const referenceRouter = router({
         .select({ id: neighborhoods.id, name: neighborhoods.name })
         .from(neighborhoods)
         .where(eq(neighborhoods.cityId, input.cityId))
-        .orderBy(asc(neighborhoods.name)),
+        .then(sortByNamePtBR),
     ),
-  categories: publicProcedure.query(({ ctx }) => ctx.db.select().from(categories).orderBy(asc(categories.name))),
+  categories: publicProcedure.query(({ ctx }) => ctx.db.select().from(categories).then(sortByNamePtBR)),
   modalities: publicProcedure
     .input(z.object({ categoryId: z.number().int().positive().optional() }).strict().optional())
     .query(({ ctx, input }) =>
@@ -32,10 +33,10 @@ export const referenceRouter = router({
         .select({ id: modalities.id, name: modalities.name, categoryId: modalities.categoryId })
         .from(modalities)
         .where(input?.categoryId ? eq(modalities.categoryId, input.categoryId) : undefined)
-        .orderBy(asc(modalities.name)),
+        .then(sortByNamePtBR),
     ),
-  positions: publicProcedure.query(({ ctx }) => ctx.db.select({ id: positions.id, name: positions.name }).from(positions).orderBy(asc(positions.name))),
+  positions: publicProcedure.query(({ ctx }) => ctx.db.select({ id: positions.id, name: positions.name }).from(positions).then(sortByNamePtBR)),
   relationshipTypes: publicProcedure.query(({ ctx }) =>
-    ctx.db.select({ id: relationshipTypes.id, name: relationshipTypes.name }).from(relationshipTypes).orderBy(asc(relationshipTypes.name)),
+    ctx.db.select({ id: relationshipTypes.id, name: relationshipTypes.name }).from(relationshipTypes).then(sortByNamePtBR),
   ),
 });

@@ -1,0 +1,5 @@
+DROP INDEX "schools_identity_uq";--> statement-breakpoint
+ALTER TABLE "schools" ADD COLUMN "uf_key" text GENERATED ALWAYS AS (upper(btrim("uf"))) STORED;--> statement-breakpoint
+ALTER TABLE "schools" ADD COLUMN "city_key" text GENERATED ALWAYS AS (lower(translate(regexp_replace(btrim("city"), '[[:space:]]+', ' ', 'g'), 'ÁÀÂÃÄÅáàâãäåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖóòôõöÚÙÛÜúùûüÇçÑñÝýÿ', 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuCcNnYyy'))) STORED;--> statement-breakpoint
+ALTER TABLE "schools" ADD COLUMN "neighborhood_key" text GENERATED ALWAYS AS (lower(translate(regexp_replace(btrim("neighborhood"), '[[:space:]]+', ' ', 'g'), 'ÁÀÂÃÄÅáàâãäåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖóòôõöÚÙÛÜúùûüÇçÑñÝýÿ', 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuCcNnYyy'))) STORED;--> statement-breakpoint
+ALTER TABLE "schools" ADD CONSTRAINT "schools_identity_uq" UNIQUE NULLS NOT DISTINCT("name_key","uf_key","city_key","neighborhood_key");
