@@ -42,7 +42,9 @@ const log = (line: string) => console.log(line);
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
 
-const serverUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+// Only the server (host, port, credentials) of the URL is used: the bench always creates its own
+// fresh database there and never writes into the one named in DATABASE_URL (decision 081).
+const serverUrl = process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const scale = parseScaleArgs([
   ...(flags.schools ? ["--schools", flags.schools] : []),
   ...(flags.parents ? ["--parents", flags.parents] : []),

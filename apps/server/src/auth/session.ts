@@ -23,10 +23,16 @@ export interface Session {
   expiresAt: Date;
 }
 
-/** Creates a session and returns the token for the cookie (only its hash is stored). */
-export async function createSession(db: Database, clock: Clock, userId: string, userAgent?: string | null) {
+/** A new session's token (for the cookie) and row (only the token's hash is stored), not yet saved. */
+export function newSession(clock: Clock, userId: string) {
   const token = generateSecret();
   const session: Session = { id: hashSecret(token), userId, expiresAt: new Date(clock.now().getTime() + SESSION_MS) };
+  return { token, session };
+}
+
+/** Creates a session and returns the token for the cookie (only its hash is stored). */
+export async function createSession(db: Database, clock: Clock, userId: string, userAgent?: string | null) {
+  const { token, session } = newSession(clock, userId);
   await db.insert(schema.sessions).values({ ...session, createdAt: clock.now(), userAgent: userAgent?.slice(0, 500) ?? null });
   return { token, session };
 }
@@ -51,11 +57,24 @@ export async function loadSessionUser(db: Database, userId: string): Promise<Ses
 
 /**
  * Validates a cookie token: expired sessions (sliding or absolute) are deleted; sessions past half
- * their life are extended. Returns null when the token is unknown or expired.
+ * their life are extended. Returns null when the token is unknown or expired. The session and its
+ * user come in one query, so a request that does not extend its session costs one round trip.
  */
 export async function validateSessionToken(db: Database, clock: Clock, token: string) {
   const id = hashSecret(token);
-  const [row] = await db.select().from(schema.sessions).where(eq(schema.sessions.id, id));
+  const [row] = await db
+    .select({
+      userId: schema.sessions.userId,
+      expiresAt: schema.sessions.expiresAt,
+      createdAt: schema.sessions.createdAt,
+      email: schema.users.email,
+      profileType: schema.profiles.profileType,
+      roles: sql<Role[] | null>`(select array_agg(r.role::text) from user_roles r where r.user_id = ${schema.sessions.userId})`,
+    })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .leftJoin(schema.profiles, eq(schema.profiles.userId, schema.sessions.userId))
+    .where(eq(schema.sessions.id, id));
   if (!row) return null;
   const now = clock.now().getTime();
   if (now >= row.expiresAt.getTime() || now >= row.createdAt.getTime() + ABSOLUTE_MS) {
@@ -67,8 +86,8 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
     expiresAt = new Date(Math.min(now + SESSION_MS, row.createdAt.getTime() + ABSOLUTE_MS));
     await db.update(schema.sessions).set({ expiresAt }).where(eq(schema.sessions.id, id));
   }
-  const user = await loadSessionUser(db, row.userId);
-  if (!user) return null;
+  const roles = row.roles ?? [];
+  const user: SessionUser = { id: row.userId, email: row.email, profileType: row.profileType, roles, isAdmin: roles.includes("admin") };
   return { session: { id, userId: row.userId, expiresAt } satisfies Session, user };
 }
 
