@@ -1,6 +1,6 @@
 import { schema } from "@elo/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { memoryCookieJar } from "../../src/auth/cookie";
 import { createAdmin, createUser, uniqueEmail } from "../support/factories/users";
 import { createHarness, type Harness } from "../support/harness";
@@ -38,6 +38,21 @@ describe("auth.login", () => {
     expect(cookies.values.elo_session).toMatch(/^[a-z0-9]{30,}$/);
     const admin = await createAdmin(h);
     expect(await (await h.caller(null)).auth.login({ email: admin.email, password: admin.password })).toMatchObject({ isAdmin: true });
+  });
+
+  it("signs in with two statements: one read before the password check, one write after", async () => {
+    const user = await createUser(h, { profileType: "parent" });
+    const caller = await h.caller(null);
+    const spies = (["execute", "select", "insert", "update", "delete", "transaction"] as const).map((k) => vi.spyOn(h.db, k));
+    try {
+      expect(await caller.auth.login({ email: user.email, password: user.password })).toEqual({ isAdmin: false, profileType: "parent" });
+      expect(spies.map((s) => s.mock.calls.length)).toEqual([2, 0, 0, 0, 0, 0]);
+    } finally {
+      for (const s of spies) s.mockRestore();
+    }
+    const attempts = await h.db.select().from(schema.loginAttempts).where(eq(schema.loginAttempts.email, user.email));
+    expect(attempts.map((a) => a.success)).toEqual([true]);
+    expect(await h.db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id))).toHaveLength(1);
   });
 
   it("counts down the attempts, blocks for 15 minutes at the 5th failure, then lets the right password in", async () => {
