@@ -22,6 +22,7 @@ export async function readLogin(db: Database, email: string): Promise<LoginRead>
     from (select 1) one
     left join users u on u.email = ${email}
     left join profiles p on p.user_id = u.id`,
+    { prepare: true },
   );
   const blockedUntil = row?.blocked_until ? new Date(row.blocked_until) : null;
   if (!row?.id || !row.password_hash) return { blockedUntil, user: null };

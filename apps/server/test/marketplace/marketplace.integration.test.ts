@@ -1,11 +1,12 @@
 import { schema } from "@elo/db";
 import { marketplaceMessages as m } from "@elo/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addEnrollment, createDiscount, createOfferingSchool, eligibleParent, marketWorld, setPlan } from "../support/factories/benefits";
 import { createSchool, createStaff } from "../support/factories/schools";
 import { createUser } from "../support/factories/users";
 import { createHarness, type Harness } from "../support/harness";
+import { countStatements } from "../support/statements";
 
 let h: Harness;
 beforeAll(async () => {
@@ -180,16 +181,13 @@ describe("marketplace.list", () => {
     const { parent, school } = await marketWorld(h);
     for (let i = 0; i < 5; i++) await createDiscount(h, school.id);
     const api = await h.caller(parent.id);
-    const execute = vi.spyOn(h.db, "execute");
-    const select = vi.spyOn(h.db, "select");
+    const statements = countStatements(h.db);
     try {
       const list = await api.marketplace.list();
       expect(list.items.length).toBeGreaterThanOrEqual(6);
-      expect(execute).toHaveBeenCalledTimes(1);
-      expect(select).not.toHaveBeenCalled();
+      expect(statements.count()).toBe(1);
     } finally {
-      execute.mockRestore();
-      select.mockRestore();
+      statements.restore();
     }
   });
 

@@ -110,6 +110,7 @@ export async function claimDiscount(
           ) from slot) as slot,
           (select id from voucher) as transaction_id,
           exists (select 1 from claimed_discounts c where c.user_id = ${userId} and c.discount_id = ${discountId}) as already`,
+        { prepare: true },
       );
     } catch (error) {
       if (pgErrorCode(error) !== "23505") throw error;

@@ -120,6 +120,7 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
           order by i.gold desc, i.created_at desc, i.id limit ${limit + 1}
         ) i) as items
     `,
+    { prepare: true },
   );
 
   const v = row?.viewer ?? null;
