@@ -2,6 +2,7 @@ import { LIMITS, type ProfileType, type Role } from "@elo/shared";
 import { schema, type Database } from "@elo/db";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Clock } from "../lib/clock";
+import { queryRows } from "../db/raw";
 import { generateSecret, hashSecret } from "./tokens";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -62,19 +63,26 @@ export async function loadSessionUser(db: Database, userId: string): Promise<Ses
  */
 export async function validateSessionToken(db: Database, clock: Clock, token: string) {
   const id = hashSecret(token);
-  const [row] = await db
-    .select({
-      userId: schema.sessions.userId,
-      expiresAt: schema.sessions.expiresAt,
-      createdAt: schema.sessions.createdAt,
-      email: schema.users.email,
-      profileType: schema.profiles.profileType,
-      roles: sql<Role[] | null>`(select array_agg(r.role::text) from user_roles r where r.user_id = ${schema.sessions.userId})`,
-    })
-    .from(schema.sessions)
-    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-    .leftJoin(schema.profiles, eq(schema.profiles.userId, schema.sessions.userId))
-    .where(eq(schema.sessions.id, id));
+  // Every authenticated request sends this: prepared, so it is planned once per connection.
+  const [raw] = await queryRows<{ user_id: string; expires_at: Date | string; created_at: Date | string; email: string; profile_type: ProfileType | null; roles: Role[] | null }>(
+    db,
+    sql`
+    select s.user_id, s.expires_at, s.created_at, u.email, p.profile_type,
+      (select array_agg(r.role::text) from user_roles r where r.user_id = s.user_id) as roles
+    from sessions s
+    join users u on u.id = s.user_id
+    left join profiles p on p.user_id = s.user_id
+    where s.id = ${id}`,
+    { prepare: true },
+  );
+  const row = raw && {
+    userId: raw.user_id,
+    expiresAt: new Date(raw.expires_at),
+    createdAt: new Date(raw.created_at),
+    email: raw.email,
+    profileType: raw.profile_type,
+    roles: raw.roles,
+  };
   if (!row) return null;
   const now = clock.now().getTime();
   if (now >= row.expiresAt.getTime() || now >= row.createdAt.getTime() + ABSOLUTE_MS) {
