@@ -32,7 +32,12 @@ async function explain(title: string, statements: CapturedStatement[]) {
 }
 
 const market = await capture.record(parent.id, (c) => c.marketplace.list());
-await explain(`marketplace.list (a parent in São Paulo: ${market.result.items.length} cards)`, market.statements);
+await explain(`marketplace.list, first page (a parent in São Paulo: ${market.result.items.length} cards)`, market.statements.slice(-1));
+const cursor = market.result.nextCursor;
+if (cursor) {
+  const next = await capture.record(parent.id, (c) => c.marketplace.list({ cursor }));
+  await explain(`marketplace.list, second page (${next.result.items.length} cards)`, next.statements.slice(-1));
+}
 const reserved = await capture.record(staff.id, (c) => c.school.reservedDetails());
 await explain(`school.reservedDetails (the school with most vouchers: ${reserved.result.length} rows)`, reserved.statements.slice(-1));
 for (const search of ["aurora", "jequitiba 1"]) {

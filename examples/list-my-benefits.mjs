@@ -6,7 +6,15 @@ import { clientFromEnv, run } from "./lib/cli.mjs";
 
 run(async () => {
   const elo = clientFromEnv();
-  const { viewer, items } = await elo.marketplace.list.query();
+  // The list comes in pages (24 cards by default, up to 100): follow nextCursor to the end.
+  const first = await elo.marketplace.list.query({ limit: 100 });
+  const { viewer } = first;
+  const items = [...first.items];
+  for (let cursor = first.nextCursor; cursor; ) {
+    const page = await elo.marketplace.list.query({ cursor, limit: 100 });
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  }
 
   if (viewer.kind === "parent" && !(viewer.profileCompleted && viewer.proofSubmitted)) {
     console.log("Aviso: complete seu cadastro e envie o comprovante de matrícula em /meus-dados para aproveitar benefícios.");

@@ -69,7 +69,8 @@ export async function startProductionServer(opts: { databaseUrl: string; dataDir
       PORT: String(port),
       PUBLIC_URL: url,
       DATABASE_URL: opts.databaseUrl,
-      DATABASE_POOL_MAX: String(opts.poolMax ?? 10),
+      // Unset: the app's own default pool size, the one production gets.
+      ...(opts.poolMax ? { DATABASE_POOL_MAX: String(opts.poolMax) } : {}),
       DATA_DIR: opts.dataDir,
       DEMO: "0",
       LOG_LEVEL: "info",

@@ -17,6 +17,9 @@ import { registerProfileUploads } from "./routers/profile/uploads";
 import { registerSchoolUploads } from "./routers/school/logo-upload";
 import { appRouter, type AppRouter } from "./routers/_app";
 
+/** Requests slower than this are logged in production (every request is, elsewhere). */
+const SLOW_REQUEST_MS = 1000;
+
 /** apps/web/dist, found from src/ (dev) and dist/ (built) alike. */
 const defaultWebDist = fileURLToPath(new URL("../../web/dist/", import.meta.url));
 
@@ -27,7 +30,18 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.TRUST_PROXY,
+    // Two log lines per request were the largest framework cost in production (decision 088):
+    // there only server errors and slow requests are logged, by the hook below.
+    disableRequestLogging: deps.config.isProduction,
   });
+  if (deps.config.isProduction) {
+    app.addHook("onResponse", async (req, reply) => {
+      const ms = reply.elapsedTime;
+      if (reply.statusCode >= 500 || ms >= SLOW_REQUEST_MS) {
+        req.log.warn({ method: req.method, url: req.url, statusCode: reply.statusCode, ms: Math.round(ms) }, "slow or failed request");
+      }
+    });
+  }
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {

@@ -21,7 +21,7 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: z.url().optional(),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   DATA_DIR: z.string().min(1).default("./.data"),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),

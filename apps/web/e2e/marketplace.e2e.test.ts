@@ -1,6 +1,6 @@
 import { schema, type Database } from "@elo/db";
 import { formatLongDate } from "@elo/shared";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, DESKTOP, hasHorizontalScroll, launchBrowser, loginAs, newPage, PHONE, snap } from "./support/browser";
@@ -174,5 +174,38 @@ describe("marketplace, claim and parent panel", () => {
     await page.goto("/home");
     await page.getByText("Área da Escola").waitFor();
     await context.close();
+  });
+
+  it("shows 24 cards first and the rest on 'Carregar mais'", async () => {
+    const handle = await e2eDatabase();
+    // 25 older benefits of a Gold school the demo parent sees: they sort after the demo's own.
+    const [model] = await handle.db.select().from(schema.discounts).where(eq(schema.discounts.className, "Inglês Kids"));
+    const { id: _id, ...base } = model!;
+    const extra = await handle.db
+      .insert(schema.discounts)
+      .values(Array.from({ length: 25 }, (_, i) => ({ ...base, className: `Turma extra ${i + 1}`, numberOfStudents: 5, createdAt: new Date(Date.UTC(2020, 0, 1, 0, i)) })))
+      .returning({ id: schema.discounts.id });
+    const { page, context } = await newPage(browser, DESKTOP);
+    try {
+      await loginAs(context, parentId);
+      await page.goto("/home");
+      await card(page, "Inglês Kids").waitFor();
+      await expect(page.getByTestId("benefit-card").count()).resolves.toBe(24);
+      const more = page.getByRole("button", { name: "Carregar mais" });
+      await more.scrollIntoViewIfNeeded();
+      await snap(page, "marketplace-load-more");
+      await more.click();
+      // The oldest extra benefit is on the last page.
+      await card(page, "Turma extra 1").first().waitFor();
+      const total = await page.getByTestId("benefit-card").count();
+      expect(total).toBeGreaterThan(24);
+      const names = await page.getByTestId("benefit-card").locator("h3").allTextContents();
+      expect(new Set(names.filter((n) => n.startsWith("Turma extra"))).size).toBe(25);
+      if (total < 48) await expect(more.count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+      await handle.db.delete(schema.discounts).where(inArray(schema.discounts.id, extra.map((e) => e.id)));
+      await handle.close();
+    }
   });
 });

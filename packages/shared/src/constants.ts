@@ -142,6 +142,9 @@ export const LIMITS = {
   otherEnrollmentsMax: 3,
   bannerDelayMs: 1000,
   skeletonCards: 6,
+  /** Marketplace cards per page ("Carregar mais" fetches the next), and the most one call may ask for. */
+  marketplacePageSize: 24,
+  marketplacePageMax: 100,
   redirectAfterSignupMs: 2000,
   redirectAfterResetMs: 2000,
   redirectInvalidLinkMs: 3000,

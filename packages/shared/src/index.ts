@@ -1,5 +1,6 @@
 export * from "./constants";
 export * from "./validators";
+export * from "./login-check";
 export * from "./masks";
 export * from "./format";
 export * from "./messages/index";

@@ -5,17 +5,8 @@ import { eq, sql } from "drizzle-orm";
 const WINDOW_MS = LIMITS.loginBlockMinutes * 60_000;
 const BLOCK_MS = LIMITS.loginBlockMinutes * 60_000;
 
-export type LockState = { blocked: true; minutesLeft: number } | { blocked: false };
-
 /** Minutes until `until`, rounded up (the spec's "Tente novamente em N minutos"). */
 export const minutesUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-
-/** Whether the e-mail is blocked right now. */
-export async function lockState(db: Database, email: string, now: Date): Promise<LockState> {
-  const [row] = await db.select({ blockedUntil: schema.loginThrottles.blockedUntil }).from(schema.loginThrottles).where(eq(schema.loginThrottles.email, email));
-  if (row?.blockedUntil && row.blockedUntil > now) return { blocked: true, minutesLeft: minutesUntil(row.blockedUntil, now) };
-  return { blocked: false };
-}
 
 /**
  * Counts one failed attempt in a single statement (so parallel failures all count): a window older

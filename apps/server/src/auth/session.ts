@@ -2,6 +2,7 @@ import { LIMITS, type ProfileType, type Role } from "@elo/shared";
 import { schema, type Database } from "@elo/db";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Clock } from "../lib/clock";
+import { queryRows } from "../db/raw";
 import { generateSecret, hashSecret } from "./tokens";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -23,10 +24,16 @@ export interface Session {
   expiresAt: Date;
 }
 
-/** Creates a session and returns the token for the cookie (only its hash is stored). */
-export async function createSession(db: Database, clock: Clock, userId: string, userAgent?: string | null) {
+/** A new session's token (for the cookie) and row (only the token's hash is stored), not yet saved. */
+export function newSession(clock: Clock, userId: string) {
   const token = generateSecret();
   const session: Session = { id: hashSecret(token), userId, expiresAt: new Date(clock.now().getTime() + SESSION_MS) };
+  return { token, session };
+}
+
+/** Creates a session and returns the token for the cookie (only its hash is stored). */
+export async function createSession(db: Database, clock: Clock, userId: string, userAgent?: string | null) {
+  const { token, session } = newSession(clock, userId);
   await db.insert(schema.sessions).values({ ...session, createdAt: clock.now(), userAgent: userAgent?.slice(0, 500) ?? null });
   return { token, session };
 }
@@ -52,11 +59,31 @@ export async function loadSessionUser(db: Database, userId: string): Promise<Ses
 /**
  * Validates a cookie token: expired sessions (sliding or absolute) are deleted; sessions past half
  * their life are extended (`extended`: the caller must re-send the cookie with the new expiry).
- * Returns null when the token is unknown or expired.
+ * Returns null when the token is unknown or expired. The session and its user come in one query,
+ * so a request that does not extend its session costs one round trip.
  */
 export async function validateSessionToken(db: Database, clock: Clock, token: string) {
   const id = hashSecret(token);
-  const [row] = await db.select().from(schema.sessions).where(eq(schema.sessions.id, id));
+  // Every authenticated request sends this: prepared, so it is planned once per connection.
+  const [raw] = await queryRows<{ user_id: string; expires_at: Date | string; created_at: Date | string; email: string; profile_type: ProfileType | null; roles: Role[] | null }>(
+    db,
+    sql`
+    select s.user_id, s.expires_at, s.created_at, u.email, p.profile_type,
+      (select array_agg(r.role::text) from user_roles r where r.user_id = s.user_id) as roles
+    from sessions s
+    join users u on u.id = s.user_id
+    left join profiles p on p.user_id = s.user_id
+    where s.id = ${id}`,
+    { prepare: true },
+  );
+  const row = raw && {
+    userId: raw.user_id,
+    expiresAt: new Date(raw.expires_at),
+    createdAt: new Date(raw.created_at),
+    email: raw.email,
+    profileType: raw.profile_type,
+    roles: raw.roles,
+  };
   if (!row) return null;
   const now = clock.now().getTime();
   if (now >= row.expiresAt.getTime() || now >= row.createdAt.getTime() + ABSOLUTE_MS) {
@@ -73,8 +100,8 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
       await db.update(schema.sessions).set({ expiresAt }).where(eq(schema.sessions.id, id));
     }
   }
-  const user = await loadSessionUser(db, row.userId);
-  if (!user) return null;
+  const roles = row.roles ?? [];
+  const user: SessionUser = { id: row.userId, email: row.email, profileType: row.profileType, roles, isAdmin: roles.includes("admin") };
   return { session: { id, userId: row.userId, expiresAt } satisfies Session, user, extended };
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryCookieJar } from "../../src/auth/cookie";
 import { createAdmin, createUser, uniqueEmail } from "../support/factories/users";
 import { createHarness, type Harness } from "../support/harness";
+import { countStatements } from "../support/statements";
 import { onRealPostgres } from "../support/test-db";
 
 let h: Harness;
@@ -38,6 +39,21 @@ describe("auth.login", () => {
     expect(cookies.values.elo_session).toMatch(/^[a-z0-9]{30,}$/);
     const admin = await createAdmin(h);
     expect(await (await h.caller(null)).auth.login({ email: admin.email, password: admin.password })).toMatchObject({ isAdmin: true });
+  });
+
+  it("signs in with two statements: one read before the password check, one write after", async () => {
+    const user = await createUser(h, { profileType: "parent" });
+    const caller = await h.caller(null);
+    const statements = countStatements(h.db);
+    try {
+      expect(await caller.auth.login({ email: user.email, password: user.password })).toEqual({ isAdmin: false, profileType: "parent" });
+      expect(statements.count()).toBe(2);
+    } finally {
+      statements.restore();
+    }
+    const attempts = await h.db.select().from(schema.loginAttempts).where(eq(schema.loginAttempts.email, user.email));
+    expect(attempts.map((a) => a.success)).toEqual([true]);
+    expect(await h.db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id))).toHaveLength(1);
   });
 
   it("counts down the attempts, blocks for 15 minutes at the 5th failure, then lets the right password in", async () => {

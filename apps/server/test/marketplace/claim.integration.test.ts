@@ -6,6 +6,7 @@ import { claimDiscount } from "../../src/routers/claim/claim-discount";
 import { createDiscount, createOfferingSchool, eligibleParent, marketWorld } from "../support/factories/benefits";
 import { createSchool, createStaff } from "../support/factories/schools";
 import { createHarness, type Harness } from "../support/harness";
+import { countStatements } from "../support/statements";
 
 let h: Harness;
 beforeAll(async () => {
@@ -70,6 +71,29 @@ describe("claim.create", () => {
     expect((await claimRows(parent.id, discount.id)).transactions).toHaveLength(1);
   });
 
+  it("answers 'Desconto já adquirido' to the parent who took the last slot and tries again", async () => {
+    const { parent, discount } = await marketWorld(h, { discount: { slots: 1 } });
+    const api = await h.caller(parent.id);
+    await api.claim.create({ discountId: discount.id });
+    await expect(api.claim.create({ discountId: discount.id })).rejects.toMatchObject({ code: "CONFLICT", toast: { title: m.duplicateTitle } });
+    expect(await slotsOf(discount.id)).toBe(0);
+  });
+
+  it("takes the slot, the claim key and the voucher in one statement, with no transaction round trips", async () => {
+    const { parent, discount } = await marketWorld(h);
+    const statements = countStatements(h.db);
+    try {
+      await claimDiscount(h.deps, parent.id, discount.id);
+      expect(statements.count()).toBe(1);
+    } finally {
+      statements.restore();
+    }
+    expect(await slotsOf(discount.id)).toBe(2);
+    const rows = await claimRows(parent.id, discount.id);
+    expect(rows.claimed).toHaveLength(1);
+    expect(rows.transactions).toHaveLength(1);
+  });
+
   it("refuses a sold-out benefit with 'Desconto indisponível'", async () => {
     const { parent, discount } = await marketWorld(h, { discount: { slots: 1 } });
     await (await h.caller(parent.id)).claim.create({ discountId: discount.id });
@@ -132,7 +156,7 @@ describe("claim.create", () => {
     await expect(api.claim.create({ discountId: discount.id, userId: parent.id } as never)).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 
-  it("regenerates a voucher that collides, within the same transaction", async () => {
+  it("regenerates a voucher that collides, running the claim again", async () => {
     const first = await marketWorld(h);
     const taken = await claimDiscount(h.deps, first.parent.id, first.discount.id);
     const { parent, discount } = await marketWorld(h);

@@ -1,11 +1,12 @@
 import { schema } from "@elo/db";
 import { marketplaceMessages as m } from "@elo/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addEnrollment, createDiscount, createOfferingSchool, eligibleParent, marketWorld, setPlan } from "../support/factories/benefits";
 import { createSchool, createStaff } from "../support/factories/schools";
 import { createUser } from "../support/factories/users";
 import { createHarness, type Harness } from "../support/harness";
+import { countStatements } from "../support/statements";
 
 let h: Harness;
 beforeAll(async () => {
@@ -13,9 +14,22 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+type Api = Awaited<ReturnType<Harness["caller"]>>;
+
+/** Every card the caller may see, page after page (the file's benefits pile up past one page). */
+async function allCards(api: Api, limit?: number) {
+  const pages = [];
+  let cursor: string | null = null;
+  do {
+    const page = await api.marketplace.list({ cursor, limit });
+    pages.push(page);
+    cursor = page.nextCursor;
+  } while (cursor && pages.length < 500);
+  return { pages, items: pages.flatMap((p) => p.items) };
+}
+
 async function visibleIds(userId: string) {
-  const list = await (await h.caller(userId)).marketplace.list();
-  return list.items.map((i) => i.discountId);
+  return (await allCards(await h.caller(userId))).items.map((i) => i.discountId);
 }
 
 describe("marketplace.list", () => {
@@ -129,7 +143,7 @@ describe("marketplace.list", () => {
     const { parent, discount } = await marketWorld(h, { discount: { slots: 1 } });
     const api = await h.caller(parent.id);
     await api.claim.create({ discountId: discount.id });
-    const card = (await api.marketplace.list()).items.find((i) => i.discountId === discount.id);
+    const card = (await allCards(api)).items.find((i) => i.discountId === discount.id);
     expect(card).toMatchObject({ claimed: true, numberOfStudents: 0 });
     const stranger = await eligibleParent(h);
     expect(await visibleIds(stranger.id)).not.toContain(discount.id);
@@ -148,8 +162,10 @@ describe("marketplace.list", () => {
     await h.db.update(schema.schools).set({ logoUrl: "logos/ajudante.png" }).where(eq(schema.schools.id, main.id));
     const school = await createOfferingSchool(h, { niche: "Idiomas" });
     const discount = await createDiscount(h, school.id);
-    const card = (await (await h.caller(parent.id)).marketplace.list()).items.find((i) => i.discountId === discount.id)!;
-    expect(card.helpingSchools).toEqual([
+    const list = await (await h.caller(parent.id)).marketplace.list();
+    expect(await visibleIds(parent.id)).toContain(discount.id);
+    // The same for every card, so sent once per response (decision 086).
+    expect(list.helpingSchools).toEqual([
       { id: main.id, name: "Colégio Ajudante Principal", logoUrl: "/files/school_logos/logos/ajudante.png" },
       { id: enrolled.id, name: "Clube Ajudante", logoUrl: null },
     ]);
@@ -167,27 +183,24 @@ describe("marketplace.list", () => {
     const school = await createSchool(h, { niche: "Clubes", plan: "gold" });
     const staff = await createStaff(h, school.id);
     const staffList = await (await h.caller(staff.id)).marketplace.list();
-    expect(staffList).toEqual({ viewer: { kind: "institution" }, items: [] });
+    expect(staffList).toEqual({ viewer: { kind: "institution" }, helpingSchools: [], items: [], nextCursor: null });
 
     const bare = await createUser(h);
     await h.db.delete(schema.profiles).where(eq(schema.profiles.userId, bare.id));
-    expect(await (await h.caller(bare.id)).marketplace.list()).toEqual({ viewer: { kind: "no_profile" }, items: [] });
+    expect(await (await h.caller(bare.id)).marketplace.list()).toEqual({ viewer: { kind: "no_profile" }, helpingSchools: [], items: [], nextCursor: null });
   });
 
   it("answers with one SQL statement whatever the number of cards", async () => {
     const { parent, school } = await marketWorld(h);
     for (let i = 0; i < 5; i++) await createDiscount(h, school.id);
     const api = await h.caller(parent.id);
-    const execute = vi.spyOn(h.db, "execute");
-    const select = vi.spyOn(h.db, "select");
+    const statements = countStatements(h.db);
     try {
       const list = await api.marketplace.list();
       expect(list.items.length).toBeGreaterThanOrEqual(6);
-      expect(execute).toHaveBeenCalledTimes(1);
-      expect(select).not.toHaveBeenCalled();
+      expect(statements.count()).toBe(1);
     } finally {
-      execute.mockRestore();
-      select.mockRestore();
+      statements.restore();
     }
   });
 
@@ -198,5 +211,87 @@ describe("marketplace.list", () => {
   it("has the spec's card texts in the catalogue", () => {
     expect(m.oneSlot).toBe("1 vaga disponível");
     expect(m.slots(3)).toBe("3 vagas disponíveis");
+  });
+});
+
+describe("marketplace.list pages (decision 086)", () => {
+  /** A parent alone in a town, with Gold and Silver schools publishing benefits for that town. */
+  async function town(city: string, gold: number, silver: number) {
+    const place = { uf: "RJ", city, neighborhood: "Centro" };
+    const parent = await eligibleParent(h, { school: place });
+    const goldSchool = await createOfferingSchool(h, { plan: "gold", ...place });
+    const silverSchool = await createOfferingSchool(h, { plan: "silver", ...place });
+    const t0 = Date.now();
+    // Gold benefits share one creation instant, so only the id orders them.
+    const tie = new Date(t0 - 5_000);
+    const golds = [];
+    for (let i = 0; i < gold; i++) golds.push(await createDiscount(h, goldSchool.id, { scope: "city", createdAt: tie }));
+    const silvers = [];
+    for (let i = 0; i < silver; i++) silvers.push(await createDiscount(h, silverSchool.id, { scope: "neighborhood", createdAt: new Date(t0 - i * 1000) }));
+    return { parent, goldSchool, golds, silvers };
+  }
+
+  it("walks every card exactly once, in the same order, whatever the page size", async () => {
+    const { parent, golds, silvers } = await town("Petrópolis", 7, 5);
+    const api = await h.caller(parent.id);
+    const whole = await api.marketplace.list({ limit: 100 });
+    expect(whole.nextCursor).toBeNull();
+    const expected = whole.items.map((i) => i.discountId);
+    for (const limit of [1, 3, 7, 24]) {
+      const { pages, items } = await allCards(api, limit);
+      const ids = items.map((i) => i.discountId);
+      expect(ids).toEqual(expected);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(pages.every((p) => p.items.length <= limit)).toBe(true);
+      expect(pages.at(-1)!.nextCursor).toBeNull();
+    }
+    const mine = new Set([...golds, ...silvers].map((d) => d.id));
+    const ordered = expected.filter((id) => mine.has(id));
+    expect(ordered).toEqual([...golds.map((d) => d.id).sort(), ...silvers.map((d) => d.id)]);
+    // Gold first across the whole list, then newest.
+    const goldFlags = whole.items.map((i) => i.gold);
+    expect(goldFlags).toEqual([...goldFlags].sort((a, b) => Number(b) - Number(a)));
+  });
+
+  it("sends 24 cards by default, the helping schools and viewer once, and a cursor to the next page", async () => {
+    const { parent } = await town("Teresópolis", 20, 10);
+    const api = await h.caller(parent.id);
+    const first = await api.marketplace.list();
+    expect(first.items).toHaveLength(24);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    expect(first.viewer).toMatchObject({ kind: "parent", hasSchool: true });
+    expect(first.items[0]).not.toHaveProperty("helpingSchools");
+    const second = await api.marketplace.list({ cursor: first.nextCursor });
+    expect(second.viewer).toEqual(first.viewer);
+    expect(second.helpingSchools).toEqual(first.helpingSchools);
+    const firstIds = new Set(first.items.map((i) => i.discountId));
+    expect(second.items.some((i) => firstIds.has(i.discountId))).toBe(false);
+  });
+
+  it("neither repeats nor skips a card when a newer benefit appears between two pages", async () => {
+    const { parent, goldSchool } = await town("Nova Friburgo", 4, 4);
+    const api = await h.caller(parent.id);
+    const before = (await allCards(api, 100)).items.map((i) => i.discountId);
+    const first = await api.marketplace.list({ limit: 3 });
+    const newer = await createDiscount(h, goldSchool.id, { scope: "city" });
+    const rest = (await allCards(api, 3)).items.map((i) => i.discountId);
+    expect(rest).toContain(newer.id);
+    let cursor = first.nextCursor;
+    const seen = first.items.map((i) => i.discountId);
+    while (cursor) {
+      const page = await api.marketplace.list({ cursor, limit: 3 });
+      seen.push(...page.items.map((i) => i.discountId));
+      cursor = page.nextCursor;
+    }
+    // The new card sorts before the cursor, so this walk does not meet it; every older card once.
+    expect(seen).toEqual(before);
+  });
+
+  it("refuses a cursor it did not make", async () => {
+    const { parent } = await marketWorld(h);
+    const api = await h.caller(parent.id);
+    await expect(api.marketplace.list({ cursor: "bm90LWEtY3Vyc29y" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(api.marketplace.list({ cursor: "not a cursor!" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(api.marketplace.list({ limit: 1000 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 });

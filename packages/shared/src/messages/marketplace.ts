@@ -8,6 +8,7 @@ export const marketplaceMessages = {
   completeProfile: "Complete seu perfil para ver os descontos disponíveis",
   emptyTitle: "Nenhum desconto disponível no momento",
   emptyDescription: "Em breve teremos novas oportunidades para você",
+  loadMore: "Carregar mais",
   payOnly: "pague apenas:",
   after: "depois:",
   helpingSchools: "Veja quem está te apoiando a conseguir este benefício:",

@@ -1,5 +1,18 @@
 import { z } from "zod";
 import { text } from "./fields";
+import { LIMITS } from "../constants";
+
+/**
+ * marketplace.list: one page of cards. `cursor` is the opaque `nextCursor` of the previous page
+ * (absent or null for the first); unknown keys (tRPC's infinite-query `direction`) are ignored.
+ */
+export const marketplaceListInput = z
+  .object({
+    cursor: z.string().max(200).regex(/^[A-Za-z0-9_-]+$/).nullish(),
+    limit: z.number().int().min(1).max(LIMITS.marketplacePageMax).optional(),
+  })
+  .optional();
+export type MarketplaceListInput = z.infer<typeof marketplaceListInput>;
 
 /** claim.create: the benefit the parent wants. */
 export const claimCreateInput = z.object({ discountId: z.uuid() }).strict();

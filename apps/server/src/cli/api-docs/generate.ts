@@ -49,7 +49,7 @@ export function renderApiDocs(): string {
     'import { createEloClient, errorCode, errorMessage } from "@elo/client";',
     "",
     'const elo = createEloClient({ url: "https://eloescolar.com.br", token: process.env.ELO_TOKEN });',
-    "const benefits = await elo.marketplace.list.query();",
+    "const { items, nextCursor } = await elo.marketplace.list.query(); // first page of benefits",
     "```",
     "",
     "See `packages/client/README.md` and the runnable scripts in `examples/`.",

@@ -1,10 +1,9 @@
 import { authMessages, LIMITS, type LoginInput } from "@elo/shared";
-import { schema } from "@elo/db";
-import { eq } from "drizzle-orm";
 import { sessionCookieName } from "../../auth/cookie";
-import { clearFailures, lockState, minutesUntil, recordAttempt, recordFailure } from "../../auth/lockout";
+import { minutesUntil, recordAttempt, recordFailure } from "../../auth/lockout";
+import { readLogin, recordSuccessfulLogin } from "../../auth/login-store";
 import { verifyDummy, verifyPassword } from "../../auth/password";
-import { createSession, loadSessionUser } from "../../auth/session";
+import { newSession } from "../../auth/session";
 import { AppError } from "../../trpc/errors";
 import type { Context } from "../../trpc/init";
 
@@ -13,23 +12,22 @@ const blockedError = (minutes: number) =>
 
 /**
  * Signs in with e-mail and password. Unknown e-mails get the same answers and about the same time
- * as wrong passwords (a dummy hash is checked), and share the per-e-mail lockout.
+ * as wrong passwords (a dummy hash is checked), and share the per-e-mail lockout. A successful
+ * login is two statements: one read before argon2, one write after (decision 089).
  */
 export async function loginHandler({ ctx, input }: { ctx: Context; input: LoginInput }) {
   const { email, password } = input;
   const now = ctx.clock.now();
 
-  const lock = await lockState(ctx.db, email, now);
-  if (lock.blocked) {
+  const { blockedUntil, user } = await readLogin(ctx.db, email);
+  if (blockedUntil && blockedUntil > now) {
     await recordAttempt(ctx.db, email, false, ctx.userAgent, now);
-    throw blockedError(lock.minutesLeft);
+    throw blockedError(minutesUntil(blockedUntil, now));
   }
 
-  const [user] = await ctx.db.select({ id: schema.users.id, passwordHash: schema.users.passwordHash }).from(schema.users).where(eq(schema.users.email, email));
   const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyDummy(password), false);
-  await recordAttempt(ctx.db, email, ok, ctx.userAgent, now);
-
   if (!ok || !user) {
+    await recordAttempt(ctx.db, email, false, ctx.userAgent, now);
     const failure = await recordFailure(ctx.db, email, now);
     if (failure.blockedUntil && failure.blockedUntil > now) throw blockedError(minutesUntil(failure.blockedUntil, now));
     const left = LIMITS.loginMaxFailures - failure.failedCount;
@@ -40,9 +38,8 @@ export async function loginHandler({ ctx, input }: { ctx: Context; input: LoginI
     );
   }
 
-  await clearFailures(ctx.db, email);
-  const { token, session } = await createSession(ctx.db, ctx.clock, user.id, ctx.userAgent);
+  const { token, session } = newSession(ctx.clock, user.id);
+  await recordSuccessfulLogin(ctx.db, email, session, ctx.userAgent, now);
   ctx.cookies.set(sessionCookieName(ctx.config), token, session.expiresAt);
-  const me = await loadSessionUser(ctx.db, user.id);
-  return { isAdmin: me?.isAdmin ?? false, profileType: me?.profileType ?? null };
+  return { isAdmin: user.isAdmin, profileType: user.profileType };
 }

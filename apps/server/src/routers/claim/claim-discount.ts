@@ -1,6 +1,6 @@
-import { schema, type Database } from "@elo/db";
-import { LIMITS, type DiscountValidity } from "@elo/shared";
-import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "@elo/db";
+import { DISCOUNT_VALIDITIES, LIMITS, type DiscountValidity } from "@elo/shared";
+import { sql } from "drizzle-orm";
 import { pgConstraint, queryRows } from "../../db/raw";
 import { voucherValidUntil } from "../../lib/calendar";
 import type { Clock } from "../../lib/clock";
@@ -27,21 +27,30 @@ export interface ClaimedBenefit {
   parentName: string | null;
 }
 
-interface TakenSlot {
-  id: string;
-  school_id: string;
-  class_name: string;
-  discount_percentage: string | number;
-  monthly_fee: string | number;
-  discounted_fee: string | number;
-  discount_validity: DiscountValidity;
-  school_name: string;
+interface ClaimRow {
+  /** The parent profile (null when the caller has none), read in the same statement. */
+  profile: { full_name: string | null; filled: boolean; completed: boolean; proof: boolean } | null;
+  slot: {
+    school_id: string;
+    class_name: string;
+    discount_percentage: string | number;
+    monthly_fee: string | number;
+    discounted_fee: string | number;
+    discount_validity: DiscountValidity;
+    valid_until: string;
+    school_name: string;
+  } | null;
+  transaction_id: string | null;
+  already: boolean;
 }
 
 /**
- * The claim of spec 1 §4 as ONE transaction: eligibility, the (user, benefit) key, the slot taken by
- * a conditional UPDATE that re-checks every marketplace rule, then the voucher. Concurrent claims
- * queue on the benefit's row lock, so no more slots are taken than exist.
+ * The claim of spec 1 §4 as ONE statement (docs/decisions/087): the profile check, a conditional
+ * UPDATE that takes the slot only while slots remain and every marketplace rule admits this parent,
+ * then the (user, benefit) key and the voucher, both inserted from the UPDATE's RETURNING so they
+ * can only follow it. Concurrent claims queue on the benefit's row lock; a duplicate fails on the
+ * key (23505) and the whole statement, slot included, is undone. A voucher collision (23505 on its
+ * unique index) also undoes everything, and the statement is simply run again with a new code.
  */
 export async function claimDiscount(
   deps: { db: Database; clock: Clock },
@@ -51,90 +60,84 @@ export async function claimDiscount(
 ): Promise<ClaimedBenefit> {
   const nextVoucher = opts.nextVoucher ?? generateVoucherCode;
   const claimedAt = deps.clock.now();
+  const at = claimedAt.toISOString();
+  // The voucher's end date for each validity text, so the statement can pick the benefit's own.
+  const validUntil = JSON.stringify(Object.fromEntries(DISCOUNT_VALIDITIES.map((v) => [v, voucherValidUntil(v, claimedAt)])));
 
-  return deps.db.transaction(async (tx) => {
-    const [profile] = await tx
-      .select({
-        profileCompleted: schema.profiles.profileCompleted,
-        proofSubmitted: schema.profiles.enrollmentProofSubmitted,
-        fullName: schema.profiles.fullName,
-        phone: schema.profiles.phone,
-        relationshipType: schema.profiles.relationshipType,
-        studentName: schema.profiles.studentName,
-        schoolId: schema.profiles.schoolId,
-      })
-      .from(schema.profiles)
-      .where(and(eq(schema.profiles.userId, userId), eq(schema.profiles.profileType, "parent")));
-    if (!profile) throw incompleteProfile();
-    const filled = [profile.fullName, profile.phone, profile.relationshipType, profile.studentName, profile.schoolId].every((v) => v !== null && v !== "");
-    if (!profile.profileCompleted || !filled) throw incompleteProfile();
-    if (!profile.proofSubmitted) throw proofMissing();
-
-    // The (user, benefit) key first: a parent's parallel duplicates wait here and fail on 23505
-    // without ever touching the benefit's slots.
+  for (let attempt = 0; attempt <= LIMITS.voucherRetries; attempt++) {
+    const voucherCode = nextVoucher();
+    let row: ClaimRow | undefined;
     try {
-      await tx.insert(schema.claimedDiscounts).values({ userId, discountId, createdAt: claimedAt });
+      [row] = await queryRows<ClaimRow>(
+        deps.db,
+        sql`
+        with p as (
+          select p.full_name, p.school_id, p.profile_completed as completed, p.enrollment_proof_submitted as proof,
+            (nullif(p.full_name, '') is not null and nullif(p.phone, '') is not null and nullif(p.relationship_type, '') is not null
+              and nullif(p.student_name, '') is not null and p.school_id is not null) as filled
+          from profiles p where p.user_id = ${userId} and p.profile_type = 'parent'
+        ),
+        slot as (
+          update discounts d
+          set number_of_students = d.number_of_students - 1, updated_at = ${at}::timestamptz
+          from p, schools s, schools ms
+          where d.id = ${discountId}
+            and d.number_of_students > 0
+            and d.status = 'active'
+            and p.completed and p.filled and p.proof
+            and s.id = d.school_id
+            and ms.id = p.school_id
+            and ${admittedBy(userId)}
+          returning d.id, d.school_id, d.class_name, d.discount_percentage, d.monthly_fee, d.discounted_fee,
+            d.discount_validity, (${validUntil}::jsonb ->> d.discount_validity::text) as valid_until, s.name as school_name
+        ),
+        claim_key as (
+          insert into claimed_discounts (user_id, discount_id, created_at)
+          select ${userId}, slot.id, ${at}::timestamptz from slot
+          returning discount_id
+        ),
+        voucher as (
+          insert into discount_transactions (user_id, discount_id, school_id, voucher_code, claimed_at, valid_until)
+          select ${userId}, slot.id, slot.school_id, ${voucherCode}, ${at}::timestamptz, slot.valid_until::date from slot
+          returning id
+        )
+        select
+          (select json_build_object('full_name', p.full_name, 'filled', p.filled, 'completed', p.completed, 'proof', p.proof) from p) as profile,
+          (select json_build_object(
+            'school_id', slot.school_id, 'class_name', slot.class_name, 'discount_percentage', slot.discount_percentage,
+            'monthly_fee', slot.monthly_fee, 'discounted_fee', slot.discounted_fee, 'discount_validity', slot.discount_validity,
+            'valid_until', slot.valid_until, 'school_name', slot.school_name
+          ) from slot) as slot,
+          (select id from voucher) as transaction_id,
+          exists (select 1 from claimed_discounts c where c.user_id = ${userId} and c.discount_id = ${discountId}) as already`,
+        { prepare: true },
+      );
     } catch (error) {
-      const code = pgErrorCode(error);
-      if (code === "23505") throw alreadyClaimed();
-      if (code === "23503") throw unavailable();
-      throw error;
+      if (pgErrorCode(error) !== "23505") throw error;
+      if (pgConstraint(error) === VOUCHER_INDEX) continue;
+      throw alreadyClaimed();
     }
-
-    // One conditional UPDATE takes the slot: it only matches while slots remain, the benefit is
-    // active and the marketplace admits this parent. Under READ COMMITTED a waiting UPDATE
-    // re-reads the row after the lock holder commits, so the count can never go below 0 or be
-    // decremented from a stale value.
-    const [slot] = await queryRows<TakenSlot>(
-      tx,
-      sql`
-      update discounts d
-      set number_of_students = d.number_of_students - 1, updated_at = ${claimedAt.toISOString()}::timestamptz
-      from schools s, profiles p, schools ms
-      where d.id = ${discountId}
-        and d.number_of_students > 0
-        and d.status = 'active'
-        and s.id = d.school_id
-        and p.user_id = ${userId} and p.profile_type = 'parent'
-        and ms.id = p.school_id
-        and ${admittedBy(userId)}
-      returning d.id, d.school_id, d.class_name, d.discount_percentage, d.monthly_fee, d.discounted_fee,
-        d.discount_validity, s.name as school_name`,
-    );
-    if (!slot) throw unavailable();
-
-    const validUntil = voucherValidUntil(slot.discount_validity, claimedAt);
-    for (let attempt = 0; attempt <= LIMITS.voucherRetries; attempt++) {
-      const voucherCode = nextVoucher();
-      try {
-        // A savepoint: a voucher collision undoes only this insert, not the claim.
-        const [row] = await tx.transaction((sp) =>
-          sp
-            .insert(schema.discountTransactions)
-            .values({ userId, discountId, schoolId: slot.school_id, voucherCode, claimedAt, validUntil })
-            .returning({ id: schema.discountTransactions.id }),
-        );
-        if (!row) throw transactionFailed();
-        return {
-          transactionId: row.id,
-          voucherCode,
-          validUntil,
-          claimedAt,
-          parentName: profile.fullName,
-          discount: {
-            className: slot.class_name,
-            discountPercentage: Number(slot.discount_percentage),
-            monthlyFee: Number(slot.monthly_fee),
-            discountedFee: Number(slot.discounted_fee),
-            discountValidity: slot.discount_validity,
-            schoolName: slot.school_name,
-          },
-        };
-      } catch (error) {
-        if (pgErrorCode(error) === "23505" && pgConstraint(error) === VOUCHER_INDEX) continue;
-        throw error;
-      }
-    }
-    throw transactionFailed();
-  });
+    const profile = row?.profile;
+    if (!profile || !profile.completed || !profile.filled) throw incompleteProfile();
+    if (!profile.proof) throw proofMissing();
+    const slot = row?.slot;
+    if (!slot) throw row?.already ? alreadyClaimed() : unavailable();
+    if (!row?.transaction_id) throw transactionFailed();
+    return {
+      transactionId: row.transaction_id,
+      voucherCode,
+      validUntil: slot.valid_until,
+      claimedAt,
+      parentName: profile.full_name,
+      discount: {
+        className: slot.class_name,
+        discountPercentage: Number(slot.discount_percentage),
+        monthlyFee: Number(slot.monthly_fee),
+        discountedFee: Number(slot.discounted_fee),
+        discountValidity: slot.discount_validity,
+        schoolName: slot.school_name,
+      },
+    };
+  }
+  throw transactionFailed();
 }

@@ -1,8 +1,9 @@
-import type { DiscountValidity } from "@elo/shared";
+import { LIMITS, type DiscountValidity, type MarketplaceListInput } from "@elo/shared";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/raw";
 import { logoAddress } from "../../storage/logo";
 import type { Context } from "../../trpc/init";
+import { afterCursor, decodeCursor, encodeCursor } from "./cursor";
 import { admittedBy, available } from "./visibility";
 
 type AuthedContext = Context & { user: NonNullable<Context["user"]> };
@@ -42,14 +43,17 @@ export type MarketplaceViewer =
   | { kind: "parent"; hasSchool: boolean; profileCompleted: boolean; proofSubmitted: boolean };
 
 /**
- * marketplace.list: the benefits the caller may see (DECISIONS.md's four rules), Gold schools
- * first, then newest; the caller's own claims stay in view marked `claimed`. One statement.
+ * marketplace.list: one page of the benefits the caller may see (DECISIONS.md's four rules), Gold
+ * schools first, then newest, then by id (a total order, so keyset pages never skip or repeat);
+ * the caller's own claims stay in view marked `claimed`. One statement.
  * `candidates` first narrows the benefits to those that can pass the scope rule (open to the whole
  * platform, or offered in the viewer's city, a necessary condition of both local scopes), each
- * branch an index lookup; cards are built once with json_build_object (docs/decisions/083).
+ * branch an index lookup; only the page's cards are built as JSON (docs/decisions/083, 086).
  */
-export async function listMarketplace({ ctx }: { ctx: AuthedContext }) {
+export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; input?: MarketplaceListInput }) {
   const userId = ctx.user.id;
+  const limit = input?.limit ?? LIMITS.marketplacePageSize;
+  const cursor = input?.cursor ? decodeCursor(input.cursor) : null;
   const [row] = await queryRows<ListRow>(
     ctx.db,
     sql`
@@ -111,8 +115,12 @@ export async function listMarketplace({ ctx }: { ctx: AuthedContext }) {
           'monthlyFee', i.monthly_fee, 'discountedFee', i.discounted_fee, 'createdAt', i.created_at,
           'gold', i.gold, 'claimed', i.claimed
         ) order by i.gold desc, i.created_at desc, i.id)
-        from items i) as items
+        from (
+          select * from items i where ${afterCursor(cursor)}
+          order by i.gold desc, i.created_at desc, i.id limit ${limit + 1}
+        ) i) as items
     `,
+    { prepare: true },
   );
 
   const v = row?.viewer ?? null;
@@ -123,7 +131,11 @@ export async function listMarketplace({ ctx }: { ctx: AuthedContext }) {
       : { kind: "parent", hasSchool: v.schoolId !== null, profileCompleted: v.profileCompleted, proofSubmitted: v.proofSubmitted };
 
   const helpingSchools = (row?.helping ?? []).map((h) => ({ id: h.id, name: h.name, logoUrl: logoAddress(ctx.storage, h.logoUrl) }));
-  const items = (row?.items ?? []).map((b) => ({
+  const rows = row?.items ?? [];
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > limit && last ? encodeCursor({ gold: last.gold, createdAt: last.createdAt, id: last.discountId }) : null;
+  const items = page.map((b) => ({
     discountId: b.discountId,
     className: b.className,
     discountPercentage: Number(b.discountPercentage),
@@ -134,11 +146,11 @@ export async function listMarketplace({ ctx }: { ctx: AuthedContext }) {
     schoolLogoUrl: logoAddress(ctx.storage, b.schoolLogoUrl),
     monthlyFee: Number(b.monthlyFee),
     discountedFee: Number(b.discountedFee),
-    helpingSchools,
     gold: b.gold,
     claimed: b.claimed,
   }));
-  return { viewer, items };
+  // The helping schools are the viewer's own schools, the same for every card: sent once.
+  return { viewer, helpingSchools, items, nextCursor };
 }
 export type MarketplaceList = Awaited<ReturnType<typeof listMarketplace>>;
 export type MarketplaceBenefit = MarketplaceList["items"][number];

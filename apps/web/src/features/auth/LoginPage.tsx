@@ -1,4 +1,4 @@
-import { accessMessages, authMessages, authPageMessages as m, loginInput, type PlanType } from "@elo/shared";
+import { accessMessages, authMessages, authPageMessages as m, checkLogin, type PlanType } from "@elo/shared";
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -29,9 +29,9 @@ export function LoginPage({ plan }: { plan?: PlanType }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = loginInput.safeParse({ email, password });
-    if (!parsed.success) {
-      notifyError({ title: accessMessages.validationTitle, description: parsed.error.issues[0]?.message });
+    const parsed = checkLogin({ email, password });
+    if (!parsed.ok) {
+      notifyError({ title: accessMessages.validationTitle, description: parsed.message });
       return;
     }
     login.mutate(parsed.data);

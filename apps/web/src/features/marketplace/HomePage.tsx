@@ -1,6 +1,6 @@
 import { Alert, Anchor, Box, Button, Container, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { LIMITS, marketplaceMessages as m } from "@elo/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { errorToast, notifyError } from "../../lib/notify";
@@ -8,14 +8,16 @@ import { trpc } from "../../lib/trpc";
 import { BenefitCard } from "./BenefitCard";
 import { BenefitCardSkeleton } from "./BenefitCardSkeleton";
 import { markSoldOut } from "./format";
-import type { MarketplaceBenefit, MarketplaceList } from "./types";
+import type { HelpingSchool, MarketplaceBenefit, MarketplaceList } from "./types";
 
 const incompleteToast = { title: m.incompleteTitle, description: m.incompleteDescription };
 const proofToast = { title: m.incompleteTitle, description: m.proofMissingDescription };
 
 /** /home: the hero, the parent's marketplace, or the state that fits the user. */
 export function HomePage() {
-  const list = useQuery(trpc.marketplace.list.queryOptions());
+  // Pages of 24 cards, the next one on "Carregar mais" (decision 086).
+  const list = useInfiniteQuery(trpc.marketplace.list.infiniteQueryOptions({}, { getNextPageParam: (page) => page.nextCursor }));
+  const first = list.data?.pages[0];
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -31,7 +33,7 @@ export function HomePage() {
   const claim = useMutation(
     trpc.claim.create.mutationOptions({
       onSuccess: async ({ transactionId }) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.marketplace.list.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.marketplace.list.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.claim.history.queryKey() });
         await navigate({ to: "/confirmacao-desconto", search: { transaction: transactionId } });
       },
@@ -44,16 +46,16 @@ export function HomePage() {
         }
         notifyError(toast);
         if (reason === "unavailable") {
-          queryClient.setQueryData(trpc.marketplace.list.queryKey(), (old) => markSoldOut(old, variables.discountId));
+          queryClient.setQueryData(trpc.marketplace.list.infiniteQueryKey({}), (old) => old && { ...old, pages: old.pages.map((page) => markSoldOut(page, variables.discountId)!) });
           return;
         }
-        await queryClient.invalidateQueries({ queryKey: trpc.marketplace.list.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.marketplace.list.pathKey() });
       },
     }),
   );
 
   const onClaim = (benefit: MarketplaceBenefit) => {
-    const viewer = list.data?.viewer;
+    const viewer = first?.viewer;
     // The server re-checks all of this; the client only spares a round trip.
     if (viewer?.kind === "parent" && !viewer.profileCompleted) return void sendToMyData(incompleteToast);
     if (viewer?.kind === "parent" && !viewer.proofSubmitted) return void sendToMyData(proofToast);
@@ -77,16 +79,33 @@ export function HomePage() {
         </Container>
       </Box>
       <Container size="lg" py="xl">
-        <Body list={list.data} loading={list.isPending} claimingId={claim.isPending ? claim.variables?.discountId : undefined} onClaim={onClaim} />
+        <Body
+          first={first}
+          items={list.data?.pages.flatMap((p) => p.items) ?? []}
+          loading={list.isPending}
+          claimingId={claim.isPending ? claim.variables?.discountId : undefined}
+          onClaim={onClaim}
+          more={list.hasNextPage ? { loading: list.isFetchingNextPage, load: () => void list.fetchNextPage() } : undefined}
+        />
       </Container>
     </>
   );
 }
 
-function Body({ list, loading, claimingId, onClaim }: { list: MarketplaceList | undefined; loading: boolean; claimingId?: string; onClaim: (b: MarketplaceBenefit) => void }) {
+interface BodyProps {
+  first: MarketplaceList | undefined;
+  items: MarketplaceBenefit[];
+  loading: boolean;
+  claimingId?: string;
+  onClaim: (b: MarketplaceBenefit) => void;
+  more?: { loading: boolean; load: () => void };
+}
+
+function Body({ first, items, loading, claimingId, onClaim, more }: BodyProps) {
   if (loading) return <Grid>{Array.from({ length: LIMITS.skeletonCards }, (_, i) => <BenefitCardSkeleton key={i} />)}</Grid>;
-  if (!list) return <Empty />;
-  const { viewer, items } = list;
+  if (!first) return <Empty />;
+  const { viewer } = first;
+  const helpingSchools: HelpingSchool[] = first.helpingSchools;
 
   if (viewer.kind === "institution") {
     return (
@@ -132,9 +151,21 @@ function Body({ list, loading, claimingId, onClaim }: { list: MarketplaceList | 
       ) : (
         <Grid>
           {items.map((b) => (
-            <BenefitCard key={b.discountId} benefit={b} onClaim={onClaim} claiming={claimingId === b.discountId} busy={claimingId !== undefined} />
+            <BenefitCard
+              key={b.discountId}
+              benefit={b}
+              helpingSchools={helpingSchools}
+              onClaim={onClaim}
+              claiming={claimingId === b.discountId}
+              busy={claimingId !== undefined}
+            />
           ))}
         </Grid>
+      )}
+      {more && (
+        <Button variant="light" size="md" mx="auto" loading={more.loading} onClick={more.load} data-testid="load-more">
+          {m.loadMore}
+        </Button>
       )}
     </Stack>
   );

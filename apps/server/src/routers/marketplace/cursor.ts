@@ -1,0 +1,37 @@
+import { accessMessages } from "@elo/shared";
+import { sql, type SQL } from "drizzle-orm";
+import { AppError } from "../../trpc/errors";
+
+/** The sort key of the last card of a page: the next page starts right after it. */
+export interface MarketplaceCursor {
+  gold: boolean;
+  /** Postgres' own text of created_at, microseconds included (a JS Date would round them off). */
+  createdAt: string;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/;
+
+export function encodeCursor(c: MarketplaceCursor): string {
+  return Buffer.from(`${c.gold ? 1 : 0}|${c.createdAt}|${c.id}`).toString("base64url");
+}
+
+/** Parses a cursor from the client; anything that is not one of ours is a bad request. */
+export function decodeCursor(text: string): MarketplaceCursor {
+  const [gold, createdAt, id, ...rest] = Buffer.from(text, "base64url").toString("utf8").split("|");
+  if (rest.length > 0 || (gold !== "0" && gold !== "1") || !createdAt || !TIMESTAMP.test(createdAt) || !id || !UUID.test(id)) {
+    throw new AppError("BAD_REQUEST", accessMessages.validationTitle);
+  }
+  return { gold: gold === "1", createdAt, id };
+}
+
+/** Cards strictly after the cursor in the order gold desc, created_at desc, id (alias `i`). */
+export function afterCursor(c: MarketplaceCursor | null): SQL {
+  if (!c) return sql`true`;
+  const at = sql`${c.createdAt}::timestamptz`;
+  return sql`(
+    i.gold < ${c.gold}
+    or (i.gold = ${c.gold} and (i.created_at < ${at} or (i.created_at = ${at} and i.id > ${c.id}::uuid)))
+  )`;
+}
