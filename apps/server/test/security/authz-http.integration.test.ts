@@ -80,7 +80,11 @@ describe("file route × actors", () => {
     expect((await get(signedA.replace(/expires=\d+/, "expires=99999999999"))).status).toBe(403);
     // Path tricks and unknown buckets never reach the disk.
     expect((await get(`/files/avatars/${parentA.id}/..%2F..%2Fsecret`)).status).toBe(404);
-    expect((await get(`/files/avatars/../../etc/passwd`)).status).toBe(404);
+    // fetch folds the dot segments into /etc/passwd: at most the web app's page (when a build is
+    // there to serve), never a file from outside the store.
+    const dotted = await get(`/files/avatars/../../etc/passwd`);
+    expect([200, 404]).toContain(dotted.status);
+    expect(Buffer.from(dotted.body).toString("utf8")).not.toContain("root:");
     expect((await get(`/files/nao-existe/${keyA}`)).status).toBe(404);
     // The owner's signed address works.
     expect((await get(signedA)).status).toBe(200);

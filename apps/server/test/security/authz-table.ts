@@ -142,7 +142,7 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   // ─── public pages ───
   "contact.send": { input: () => ({ subject: "Outro", name: "Visitante", email: uniqueEmail("contato"), message: "Olá" }), expect: PUBLIC },
   "landing.banner": { expect: PUBLIC },
-  "marketplace.list": { expect: SIGNED_IN },
+  "marketplace.list": { input: () => ({ limit: 24 }), expect: SIGNED_IN },
 
   // ─── plan ───
   "plan.choose": { input: () => ({ plan: "silver" }), expect: STAFF },
