@@ -39,8 +39,13 @@ export async function seedClaimStorm(h: Harness, clients: number, slots: number)
   const offering = await createOfferingSchool(h, { niche: "Idiomas" });
   const discount = await createDiscount(h, offering.id, { slots });
   const cookies: string[] = [];
-  for (let i = 0; i < clients; i++) cookies.push(await sessionCookie(h, (await eligibleParent(h, { schoolId: main.id })).id));
-  return { discountId: discount.id, cookies };
+  const parentIds: string[] = [];
+  for (let i = 0; i < clients; i++) {
+    const parent = await eligibleParent(h, { schoolId: main.id });
+    parentIds.push(parent.id);
+    cookies.push(await sessionCookie(h, parent.id));
+  }
+  return { discountId: discount.id, cookies, parentIds };
 }
 
 /** `count` users who can sign in (distinct accounts, so the per-account lockout is not what is measured). */
