@@ -67,8 +67,13 @@ describe.skipIf(!onRealPostgres())("crash in the middle of a CSV import (real Po
       expect({ address: s.address, phone: s.phone?.replace(/\D/g, ""), city: s.city, uf: s.uf }).toEqual({ address: row!.address, phone: row!.phone, city: "Curitiba", uf: "PR" });
       expect([s.cityId, s.categoryId, s.modalityId].every((v) => v !== null), s.name).toBe(true);
     }
-    const dup = await h.db.execute<{ name_key: string }>(sql`select name_key from schools where origin = 'csv' group by name_key having count(*) > 1`);
-    expect(Array.from(dup)).toEqual([]);
+    const dup = await h.db
+      .select({ nameKey: schema.schools.nameKey })
+      .from(schema.schools)
+      .where(eq(schema.schools.origin, "csv"))
+      .groupBy(schema.schools.nameKey)
+      .having(sql`count(*) > 1`);
+    expect(dup).toEqual([]);
     return all.length;
   }
 

@@ -78,7 +78,7 @@ export function defineStormSuite(label: string, size: StormSize) {
       for (const l of logins) expect(l.setCookie).toMatch(/^elo_session=[^;]+;/);
       // The sessions handed out are real: one of them reads back its own account.
       const me = await fetch(`${server.url}/trpc/auth.me`, { headers: { cookie: logins.at(-1)!.setCookie!.split(";")[0]! } });
-      expect((await me.json()).result.data.json.email).toBe(users.at(-1)!.email);
+      expect(((await me.json()) as { result: { data: { json: { email: string } } } }).result.data.json.email).toBe(users.at(-1)!.email);
 
       expect(claimMs).toBeLessThan(size.claimMs);
       expect(loginMs).toBeLessThan(size.loginMs);
