@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Three tiers, told apart by name: `*.test.ts` pure logic, `*.integration.test.ts` procedures on a
- * real database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set), `e2e/*.e2e.test.ts` browser.
+ * real database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set), `e2e/*.e2e.test.ts` browser,
+ * `*.load.test.ts` full-size storms (vitest.load.config.ts, `npm run test:load`, not in `npm test`).
  */
 export default defineConfig({
   test: {
@@ -11,7 +12,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts"],
-          exclude: ["**/*.integration.test.ts", "**/node_modules/**"],
+          exclude: ["**/*.integration.test.ts", "**/*.load.test.ts", "**/node_modules/**"],
         },
       },
       {

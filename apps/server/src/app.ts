@@ -9,6 +9,7 @@ import Fastify from "fastify";
 import type { AppDeps } from "./deps";
 import { contextFactory } from "./http/context";
 import { registerFileRoutes } from "./http/files";
+import { registerGracefulClose } from "./http/shutdown";
 import { registerApiRateLimit } from "./http/api-rate-limit";
 import { registerOriginCheck } from "./http/origin";
 import { registerRateLimits } from "./http/rate-limit";
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps) {
     crossOriginEmbedderPolicy: false,
   });
   registerOriginCheck(app, deps.config);
+  registerGracefulClose(app);
   await registerRateLimits(app, deps.config);
   await registerApiRateLimit(app, deps.config);
 

@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -63,6 +62,10 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
     onnotice: () => {},
     types: { bigint: postgres.BigInt },
   });
+  // Its own connection: through the pool, a ping waits behind every queued query, so a busy pool
+  // (a 200-client claim storm) looked like a dead database and calls answered 503 (decision 097).
+  const pinger = postgres(url, { max: 1, connect_timeout: 5, backoff: (retries: number) => Math.min(0.05 * retries, 0.25), idle_timeout: 60, onnotice: () => {} });
+  let pinging: Promise<boolean> | null = null;
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return {
     db,
@@ -72,12 +75,19 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
       const sub = await client.listen(channel, onPayload);
       return () => sub.unlisten();
     },
-    ping: (timeoutMs = 2000) =>
-      withTimeout(db.execute(sql`select 1`), timeoutMs).then(
-        () => true,
-        () => false,
-      ),
-    close: () => client.end({ timeout: 5 }),
+    ping(timeoutMs = 2000) {
+      // Concurrent slow calls share one ping rather than queueing hundreds on the ping connection.
+      pinging ??= withTimeout(pinger`select 1`, timeoutMs)
+        .then(
+          () => true,
+          () => false,
+        )
+        .finally(() => (pinging = null));
+      return pinging;
+    },
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), pinger.end({ timeout: 1 })]);
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,8 +14,8 @@ const serverDir = fileURLToPath(new URL("../../", import.meta.url));
  * sits under apps/server so its bare imports resolve from the same node_modules as dist/main.js.
  */
 export function buildServerBundle(): { bundle: string; remove(): void } {
-  mkdirSync(path.join(serverDir, ".test-dist"), { recursive: true });
-  const dir = mkdtempSync(path.join(serverDir, ".test-dist", "b-"));
+  // Directly under apps/server, like dist/: the bundle finds the migrations at ../../../drizzle.
+  const dir = mkdtempSync(path.join(serverDir, ".test-dist-"));
   const outfile = path.join(dir, "main.js");
   execFileSync(process.execPath, ["build.mjs", "--outfile", outfile], { cwd: serverDir, stdio: "pipe" });
   return { bundle: outfile, remove: () => rmSync(dir, { recursive: true, force: true }) };
