@@ -196,7 +196,8 @@ describe("marketplace, claim and parent panel", () => {
       await snap(page, "marketplace-load-more");
       await more.click();
       // The oldest extra benefit is on the last page.
-      await card(page, "Turma extra 1").first().waitFor();
+      // Exact heading: "Turma extra 1" is also a prefix of "Turma extra 10".."19" on the first page.
+      await page.getByTestId("benefit-card").getByRole("heading", { name: "Turma extra 1", exact: true }).waitFor();
       const total = await page.getByTestId("benefit-card").count();
       expect(total).toBeGreaterThan(24);
       const names = await page.getByTestId("benefit-card").locator("h3").allTextContents();
