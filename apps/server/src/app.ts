@@ -5,7 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
-import Fastify from "fastify";
+import Fastify, { LogController } from "fastify";
 import type { AppDeps } from "./deps";
 import { contextFactory } from "./http/context";
 import { registerFileRoutes } from "./http/files";
@@ -33,7 +33,7 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: deps.config.TRUST_PROXY,
     // Two log lines per request were the largest framework cost in production (decision 088):
     // there only server errors and slow requests are logged, by the hook below.
-    disableRequestLogging: deps.config.isProduction,
+    logController: new LogController({ disableRequestLogging: deps.config.isProduction }),
   });
   if (deps.config.isProduction) {
     app.addHook("onResponse", async (req, reply) => {
