@@ -74,6 +74,16 @@ describe("hostile input on every procedure that takes one", () => {
           expect(checkRefusal(error), path).toBeNull();
           expect(await rowCounts(h)).toEqual(before);
         }
+        // A number past PostgreSQL's integer range in each field: refused cleanly (a 4xx, nothing
+        // written) or accepted, never a database error.
+        const before = await rowCounts(h);
+        tally.calls++;
+        const error = await invoke(api, path, applyMutation(sample, { kind: "type", leaf, value: Number.MAX_SAFE_INTEGER })).then(() => null, (e: unknown) => e);
+        if (error) {
+          tally.refused++;
+          expect(checkRefusal(error), `${path} field ${leaf} with ${Number.MAX_SAFE_INTEGER}`).toBeNull();
+          expect(await rowCounts(h)).toEqual(before);
+        }
       }
     });
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
 import { adminMessages, adminQueueMessages } from "../messages/admin";
-import { optionalCep, optionalPhone, optionalText, text } from "./fields";
+import { id, optionalCep, optionalPhone, optionalText, text } from "./fields";
 
 /** Rows per page of the admin school grid. */
 export const ADMIN_SCHOOLS_PAGE_SIZE = 24;
@@ -10,14 +10,13 @@ export const ADMIN_PARENTS_PAGE_SIZE = 20;
 /** Rows the client sends per import call (the progress bar advances per chunk). */
 export const CSV_IMPORT_CHUNK = 25;
 
-const positiveId = z.number().int().positive();
 
 export const adminSchoolListInput = z
   .object({
     search: text().trim().max(200).default(""),
     uf: text().trim().toUpperCase().length(2).nullish(),
-    cityId: positiveId.nullish(),
-    categoryId: positiveId.nullish(),
+    cityId: id.nullish(),
+    categoryId: id.nullish(),
     origin: z.enum(["parent_request"]).nullish(),
     page: z.number().int().min(1).max(100_000).default(1),
     pageSize: z.number().int().min(1).max(100).default(ADMIN_SCHOOLS_PAGE_SIZE),
@@ -30,11 +29,11 @@ export const adminSchoolUpdateInput = z
   .object({
     id: z.uuid(),
     name: text().trim().min(1, adminMessages.schoolNameRequired).max(200),
-    categoryId: positiveId.nullish(),
-    modalityId: positiveId.nullish(),
-    stateId: positiveId.nullish(),
-    cityId: positiveId.nullish(),
-    neighborhoodId: positiveId.nullish(),
+    categoryId: id.nullish(),
+    modalityId: id.nullish(),
+    stateId: id.nullish(),
+    cityId: id.nullish(),
+    neighborhoodId: id.nullish(),
     address: optionalText(300),
     phone: optionalPhone,
     whatsapp: optionalPhone,

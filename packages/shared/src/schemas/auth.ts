@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS, PROFILE_TYPES } from "../constants";
 import { authMessages } from "../messages/auth";
-import { email, text } from "./fields";
+import { email, PG_INT_MAX, text } from "./fields";
 
 export const loginInput = z
   .object({
@@ -21,9 +21,9 @@ export const signupInput = z
     fullName: text().trim().min(1, authMessages.nameRequired).max(LIMITS.nameMax, authMessages.nameMax),
     email,
     password: text().min(LIMITS.passwordMin, authMessages.passwordMin).max(LIMITS.passwordMax, authMessages.passwordMax),
-    stateId: z.number().int().positive(authMessages.locationRequired),
-    cityId: z.number().int().positive(authMessages.locationRequired),
-    neighborhoodId: z.number().int().positive(authMessages.locationRequired),
+    stateId: z.number().int().positive(authMessages.locationRequired).max(PG_INT_MAX, authMessages.locationRequired),
+    cityId: z.number().int().positive(authMessages.locationRequired).max(PG_INT_MAX, authMessages.locationRequired),
+    neighborhoodId: z.number().int().positive(authMessages.locationRequired).max(PG_INT_MAX, authMessages.locationRequired),
     termsAccepted: z.literal(true, authMessages.consentsRequired),
     dataProcessingConsent: z.literal(true, authMessages.consentsRequired),
     marketingConsent: z.boolean().default(false),

@@ -31,7 +31,9 @@ export const optionalCep = optionalText(9).refine((v) => v === null || isCep(v),
 export const optionalPhone = optionalText(20).refine((v) => v === null || isPhone(v), formatMessages.phoneInvalid).transform((v) => (v ? onlyDigits(v) : null));
 
 export const uuid = z.uuid();
-export const id = z.number().int().positive();
+/** PostgreSQL `integer` ids: a larger number would fail in the database, not in validation. */
+export const PG_INT_MAX = 2_147_483_647;
+export const id = z.number().int().positive().max(PG_INT_MAX);
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** True for a real calendar day written YYYY-MM-DD (2015-02-30 and 2015-13-01 are not). */

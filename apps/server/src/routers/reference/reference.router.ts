@@ -1,5 +1,5 @@
 import { schema } from "@elo/db";
-import { sortByNamePtBR } from "@elo/shared";
+import { id, sortByNamePtBR } from "@elo/shared";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { publicProcedure, router } from "../../trpc/init";
@@ -12,12 +12,12 @@ export const referenceRouter = router({
     ctx.db.select({ id: states.id, code: states.code, name: states.name }).from(states).orderBy(asc(states.code)),
   ),
   cities: publicProcedure
-    .input(z.object({ stateId: z.number().int().positive() }).strict())
+    .input(z.object({ stateId: id }).strict())
     .query(({ ctx, input }) =>
       ctx.db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.stateId, input.stateId)).then(sortByNamePtBR),
     ),
   neighborhoods: publicProcedure
-    .input(z.object({ cityId: z.number().int().positive() }).strict())
+    .input(z.object({ cityId: id }).strict())
     .query(({ ctx, input }) =>
       ctx.db
         .select({ id: neighborhoods.id, name: neighborhoods.name })
@@ -27,7 +27,7 @@ export const referenceRouter = router({
     ),
   categories: publicProcedure.query(({ ctx }) => ctx.db.select().from(categories).then(sortByNamePtBR)),
   modalities: publicProcedure
-    .input(z.object({ categoryId: z.number().int().positive().optional() }).strict().optional())
+    .input(z.object({ categoryId: id.optional() }).strict().optional())
     .query(({ ctx, input }) =>
       ctx.db
         .select({ id: modalities.id, name: modalities.name, categoryId: modalities.categoryId })

@@ -1,4 +1,4 @@
-import { benefitIdInput, benefitInput, benefitUpdateInput, institutionProfileInput, schoolDataInput, voucherCodeInput, voucherListInput } from "@elo/shared";
+import { benefitIdInput, benefitInput, benefitUpdateInput, id, institutionProfileInput, schoolDataInput, voucherCodeInput, voucherListInput } from "@elo/shared";
 import { z } from "zod";
 import { institutionProcedure, router, schoolStaffProcedure } from "../../trpc/init";
 import { createBenefit, deleteBenefit, listBenefits, setBenefitStatus, updateBenefit } from "./benefits.handler";
@@ -12,7 +12,7 @@ export const schoolRouter = router({
   profile: router({
     get: institutionProcedure.query(getInstitutionProfile),
     save: institutionProcedure.input(institutionProfileInput).mutation(saveInstitutionProfile),
-    schools: institutionProcedure.input(z.object({ neighborhoodId: z.number().int().positive() }).strict()).query(schoolsInNeighborhood),
+    schools: institutionProcedure.input(z.object({ neighborhoodId: id }).strict()).query(schoolsInNeighborhood),
   }),
   home: schoolStaffProcedure.query(schoolHome),
   reservedDetails: schoolStaffProcedure.query(reservedDetails),
