@@ -40,3 +40,8 @@ export const uploadMessages = {
   imageTooManyPixelsTitle: "Imagem grande demais",
   imageTooManyPixelsDescription: "A imagem tem dimensões grandes demais (máximo de 40 megapixels). Reduza a imagem e tente novamente.",
 } as const;
+
+/** Words every area shares. */
+export const commonUi = {
+  loading: "Carregando",
+} as const;

@@ -7,3 +7,4 @@ export * from "./admin";
 export * from "./privacy";
 export * from "./apiTokens";
 export * from "./landing";
+export * from "./layout";

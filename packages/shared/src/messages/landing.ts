@@ -85,6 +85,7 @@ export const SCHOOL_FAQ: FaqItem[] = [
 
 export const landingMessages = {
   parentsHeroTitle: "Descontos nas atividades do seu filho, com o apoio da escola dele",
+  parentsHeroImageAlt: "Uma mãe e o filho de mãos dadas, ligados por um elo à escola",
   parentsHeroText:
     "O Elo Escolar conecta a escola do seu filho a escolas de idiomas, clubes, cursos de tecnologia e muito mais. Cadastre-se de graça e aproveite descontos exclusivos na mensalidade.",
   login: "Efetuar login",
@@ -111,6 +112,7 @@ export const landingMessages = {
   bannerCta: "Quero aproveitar",
   bannerClose: "Fechar",
   schoolsHeroTitle: "O benefício que faltava na sua escola.",
+  schoolsHeroImageAlt: "Uma escola e uma escola de idiomas ligadas por um elo, com alunos indo de uma para a outra",
   schoolsHeroText:
     "Ofereça às famílias da sua escola descontos em instituições parceiras e receba alunos novos delas. Uma rede colaborativa entre escolas e cursos de segmentos diferentes.",
   schoolSignup: "Cadastrar minha escola",
@@ -122,6 +124,8 @@ export const landingMessages = {
   claimTitle: "Conquistar um aluno novo pode custar até 7 vezes mais do que manter um aluno atual.",
   claimText: "Com o Elo Escolar, sua escola oferece um benefício a mais para quem já estuda nela e abre as portas para alunos das instituições parceiras.",
   plansTitle: "Planos",
+  featureIncluded: "Incluído",
+  featureNotIncluded: "Não incluído",
   plansText: "Cancele quando quiser. Você paga apenas o valor mensal.",
   choose: "Escolher",
   perMonth: "/mês no plano anual",

@@ -1,5 +1,5 @@
 import { schema } from "@elo/db";
-import { normalizeKey, schoolMessages, type SchoolDataInput } from "@elo/shared";
+import { normalizeKey, profileMessages, schoolMessages, type SchoolDataInput } from "@elo/shared";
 import { and, eq } from "drizzle-orm";
 import { logoAddress } from "../../storage/logo";
 import { AppError, pgErrorCode } from "../../trpc/errors";
@@ -7,7 +7,7 @@ import type { StaffContext } from "./staff-context";
 
 const { schools, states, cities, neighborhoods, modalities, categories } = schema;
 
-const saveError = { title: "Erro ao salvar", description: schoolMessages.dataSaveErrorDescription };
+const saveError = { title: schoolMessages.saveErrorTitle, description: schoolMessages.dataSaveErrorDescription };
 
 /** The school's data for /dados-da-escola. */
 export async function getSchoolData({ ctx }: { ctx: StaffContext }) {
@@ -28,7 +28,7 @@ export async function getSchoolData({ ctx }: { ctx: StaffContext }) {
     })
     .from(schools)
     .where(eq(schools.id, ctx.schoolId));
-  if (!row) throw new AppError("NOT_FOUND", { title: "Erro ao carregar dados", description: schoolMessages.dataLoadErrorDescription });
+  if (!row) throw new AppError("NOT_FOUND", { title: profileMessages.loadErrorTitle, description: schoolMessages.dataLoadErrorDescription });
   return { ...row, logoUrl: logoAddress(ctx.storage, row.logoUrl) };
 }
 

@@ -20,7 +20,7 @@ export function ParentsLanding() {
         title={landingMessages.parentsHeroTitle}
         text={landingMessages.parentsHeroText}
         image="/illustrations/hero-parents.svg"
-        imageAlt="Uma mãe e o filho de mãos dadas, ligados por um elo à escola"
+        imageAlt={landingMessages.parentsHeroImageAlt}
         actions={
           <>
             <Button component={Link} to="/login" size="md" variant="default">

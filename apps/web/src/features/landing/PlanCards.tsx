@@ -64,7 +64,7 @@ export function PlanCards({ signedIn }: { signedIn: boolean }) {
                       key={f.label}
                       c={included ? undefined : "dimmed"}
                       icon={
-                        <ThemeIcon size={20} radius="xl" color={included ? "teal" : "gray"} variant={included ? "filled" : "light"} aria-label={included ? "Incluído" : "Não incluído"}>
+                        <ThemeIcon size={20} radius="xl" color={included ? "teal" : "gray"} variant={included ? "filled" : "light"} aria-label={included ? landingMessages.featureIncluded : landingMessages.featureNotIncluded}>
                           {included ? <IconCheck size={12} /> : <IconX size={12} />}
                         </ThemeIcon>
                       }

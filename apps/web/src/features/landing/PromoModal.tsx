@@ -1,5 +1,5 @@
 import { Avatar, Badge, Button, Group, Modal, Stack, Text, Title } from "@mantine/core";
-import { landingMessages } from "@elo/shared";
+import { landingMessages, PLANS } from "@elo/shared";
 import { IconMapPin } from "@tabler/icons-react";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { Link } from "@tanstack/react-router";
@@ -28,7 +28,7 @@ export default function PromoModal({ school, signedIn, opened, onClose }: { scho
           <Title order={3}>{school.name}</Title>
           <Group gap={6} justify="center">
             {school.niche && <Badge variant="light">{school.niche}</Badge>}
-            {school.planType === "gold" && <Badge color="yellow">Gold</Badge>}
+            {school.planType === "gold" && <Badge color="yellow">{PLANS.gold.name}</Badge>}
           </Group>
           {school.city && (
             <Group gap={4} c="dimmed" justify="center">

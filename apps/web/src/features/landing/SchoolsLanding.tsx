@@ -20,7 +20,7 @@ export function SchoolsLanding() {
         title={landingMessages.schoolsHeroTitle}
         text={landingMessages.schoolsHeroText}
         image="/illustrations/hero-schools.svg"
-        imageAlt="Uma escola e uma escola de idiomas ligadas por um elo, com alunos indo de uma para a outra"
+        imageAlt={landingMessages.schoolsHeroImageAlt}
         actions={
           <>
             <Button component={Link} to="/login" size="md" variant="default">

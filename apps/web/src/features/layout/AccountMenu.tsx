@@ -1,3 +1,4 @@
+import { layoutMessages as m } from "@elo/shared";
 import { Menu, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
@@ -13,7 +14,7 @@ export default function AccountMenu({ me, children }: { me: NavUser; children: R
       <Menu.Dropdown>
         <Menu.Label>
           <Text fw={700} size="sm" c="dark">
-            Minha Conta
+            {m.myAccount}
           </Text>
           <Text size="xs" c="dimmed" truncate>
             {me.email}
@@ -27,7 +28,7 @@ export default function AccountMenu({ me, children }: { me: NavUser; children: R
         ))}
         <Menu.Divider />
         <Menu.Item color="red" onClick={() => logout.mutate()}>
-          Sair
+          {m.logout}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,5 +1,5 @@
 import { Anchor, Box, Container, Group, Text } from "@mantine/core";
-import { LIMITS, privacyPageMessages, TERMS_PDF_PATH } from "@elo/shared";
+import { layoutMessages as m, LIMITS, privacyPageMessages, TERMS_PDF_PATH } from "@elo/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { trpc } from "../../lib/trpc";
@@ -13,18 +13,18 @@ export function Footer() {
     <Box component="footer" bg="gray.0" py="xl" mt="xl" style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}>
       <Container size="lg">
         <Group justify="space-between" gap="md">
-          <Group gap="lg" component="nav" aria-label="Links rápidos">
+          <Group gap="lg" component="nav" aria-label={m.quickLinks}>
             <Anchor component={Link} to="/" c="dimmed" size="sm">
-              Para pais
+              {m.forParents}
             </Anchor>
             <Anchor component={Link} to="/para-escolas" c="dimmed" size="sm">
-              Para escolas
+              {m.forSchoolsFooter}
             </Anchor>
             <Anchor component={Link} to="/" hash="faq" c="dimmed" size="sm">
-              FAQ
+              {m.faq}
             </Anchor>
             <Anchor href={TERMS_PDF_PATH} target="_blank" rel="noopener" c="dimmed" size="sm">
-              Termos de Uso e Política de Privacidade
+              {m.termsAndPrivacy}
             </Anchor>
             {me && (
               <Anchor component={Link} to="/privacidade-lgpd" c="dimmed" size="sm">
@@ -33,7 +33,7 @@ export function Footer() {
             )}
           </Group>
           <Text size="sm" c="dimmed">
-            © {LIMITS.copyrightYear} Elo Escolar. Todos os direitos reservados.
+            {m.copyright(LIMITS.copyrightYear)}
           </Text>
         </Group>
       </Container>

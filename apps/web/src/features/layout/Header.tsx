@@ -1,4 +1,5 @@
 import { Anchor, Avatar, Box, Burger, Button, Container, Group, Image, Text, UnstyledButton } from "@mantine/core";
+import { authPageMessages, layoutMessages as m } from "@elo/shared";
 import { useDisclosure } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -19,7 +20,7 @@ export function Header() {
   const avatar = (loading: boolean) =>
     me ? (
       // Disabled until the menu's code arrives, so a click never falls on a button that does nothing.
-      <UnstyledButton aria-label="Minha Conta" disabled={loading}>
+      <UnstyledButton aria-label={m.myAccount} disabled={loading}>
         <Avatar src={me.avatarUrl} alt={me.fullName ?? me.email} color="blue" radius="xl">
           {letter}
         </Avatar>
@@ -30,16 +31,16 @@ export function Header() {
     <Box component="header" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)", background: "white", position: "sticky", top: 0, zIndex: 100 }}>
       <Container size="lg" h={64}>
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to="/" underline="never" aria-label="Elo Escolar, página inicial">
+          <Anchor component={Link} to="/" underline="never" aria-label={m.brandHomeLink}>
             <Group gap={8} wrap="nowrap">
               <Image src="/logo.svg" alt="" w={32} h={32} />
               <Text fw={800} fz="lg" c="blue.8">
-                Elo Escolar
+                {m.brand}
               </Text>
             </Group>
           </Anchor>
 
-          <Group gap="lg" visibleFrom="sm" component="nav" aria-label="Navegação principal">
+          <Group gap="lg" visibleFrom="sm" component="nav" aria-label={m.mainNavigation}>
             {links.map((l) => (
               <Anchor key={l.label} component={Link} to={l.to} hash={l.hash} c="dark" fw={500} resetScroll={l.to === "/para-escolas" && !l.hash}>
                 {l.label}
@@ -55,14 +56,14 @@ export function Header() {
             ) : (
               <Group gap="xs" visibleFrom="sm">
                 <Button component={Link} to="/login" variant="default">
-                  Efetuar Login
+                  {m.login}
                 </Button>
                 <Button component={Link} to="/signup">
-                  Criar conta
+                  {authPageMessages.createAccountLink}
                 </Button>
               </Group>
             )}
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Abrir menu" />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label={m.openMenu} />
           </Group>
         </Group>
       </Container>

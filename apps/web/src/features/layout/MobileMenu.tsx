@@ -1,3 +1,4 @@
+import { authPageMessages, layoutMessages as m } from "@elo/shared";
 import { Anchor, Button, Divider, Drawer, Stack } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { accountMenu, topLinks, type NavUser } from "./navigation";
@@ -7,8 +8,8 @@ import { useLogout } from "./useLogout";
 export default function MobileMenu({ me, opened, onClose }: { me: NavUser | null; opened: boolean; onClose: () => void }) {
   const logout = useLogout(onClose);
   return (
-    <Drawer opened={opened} onClose={onClose} title="Menu" hiddenFrom="sm" size="80%" padding="md">
-      <Stack gap="sm" component="nav" aria-label="Menu móvel">
+    <Drawer opened={opened} onClose={onClose} title={m.menuTitle} hiddenFrom="sm" size="80%" padding="md">
+      <Stack gap="sm" component="nav" aria-label={m.mobileNavigation}>
         {topLinks(me).map((l) => (
           <Anchor key={l.label} component={Link} to={l.to} hash={l.hash} onClick={onClose} c="dark" fw={500}>
             {l.label}
@@ -23,16 +24,16 @@ export default function MobileMenu({ me, opened, onClose }: { me: NavUser | null
               </Anchor>
             ))}
             <Button variant="light" color="red" onClick={() => logout.mutate()}>
-              Sair
+              {m.logout}
             </Button>
           </>
         ) : (
           <>
             <Button component={Link} to="/login" variant="default" onClick={onClose}>
-              Efetuar Login
+              {m.login}
             </Button>
             <Button component={Link} to="/signup" onClick={onClose}>
-              Criar conta
+              {authPageMessages.createAccountLink}
             </Button>
           </>
         )}

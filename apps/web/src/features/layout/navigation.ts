@@ -1,3 +1,4 @@
+import { layoutMessages as m, schoolUi } from "@elo/shared";
 import { homePathFor } from "../../lib/guards";
 
 export interface NavUser {
@@ -14,28 +15,28 @@ export interface NavItem {
 
 /** The header's top links (spec 1 §2 "Header and menus"). */
 export function topLinks(user: NavUser | null): NavItem[] {
-  const first = user ? { label: "Página inicial", to: homePathFor(user) } : { label: "Para pais", to: "/" };
-  const faq = user?.profileType === "institution" ? { label: "FAQ", to: "/para-escolas", hash: "faq" } : { label: "FAQ", to: "/", hash: "faq" };
-  return [first, { label: "Para Escolas", to: "/para-escolas" }, faq];
+  const first = user ? { label: m.home, to: homePathFor(user) } : { label: m.forParents, to: "/" };
+  const faq = user?.profileType === "institution" ? { label: m.faq, to: "/para-escolas", hash: "faq" } : { label: m.faq, to: "/", hash: "faq" };
+  return [first, { label: m.forSchoolsNav, to: "/para-escolas" }, faq];
 }
 
 /** The avatar menu's items, before 'Sair'. */
 export function accountMenu(user: NavUser): NavItem[] {
-  if (user.isAdmin) return [{ label: "Gerenciar escolas", to: "/admin-escolas" }];
+  if (user.isAdmin) return [{ label: m.manageSchools, to: "/admin-escolas" }];
   const institution = user.profileType === "institution";
   const items: NavItem[] = [
-    { label: "Página inicial", to: homePathFor(user) },
-    { label: "Painel de benefícios", to: institution ? "/painel-escola" : "/painel-pais" },
-    { label: "Meus dados", to: "/meus-dados" },
+    { label: m.home, to: homePathFor(user) },
+    { label: m.benefitsPanel, to: institution ? "/painel-escola" : "/painel-pais" },
+    { label: m.myData, to: "/meus-dados" },
   ];
   if (institution) {
     items.push(
-      { label: "Dados da escola", to: "/dados-da-escola" },
-      { label: "Cadastrar benefícios", to: "/painel-de-beneficios" },
-      { label: "Gerenciar planos", to: "/plano" },
+      { label: schoolUi.schoolDataTitle, to: "/dados-da-escola" },
+      { label: m.registerBenefits, to: "/painel-de-beneficios" },
+      { label: m.managePlans, to: "/plano" },
     );
   } else {
-    items.push({ label: "Adicionar escola", to: "/add-escola" });
+    items.push({ label: m.addSchool, to: "/add-escola" });
   }
   return items;
 }

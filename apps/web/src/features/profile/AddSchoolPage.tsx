@@ -1,4 +1,4 @@
-import { ENROLLMENT_PERIOD_LABELS, ENROLLMENT_PERIODS, LIMITS, profileMessages as m, type EnrollmentPeriod } from "@elo/shared";
+import { commonUi, ENROLLMENT_PERIOD_LABELS, ENROLLMENT_PERIODS, layoutMessages, LIMITS, profileMessages as m, profileUi as ui, schoolUi, type EnrollmentPeriod } from "@elo/shared";
 import { Alert, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -20,7 +20,7 @@ interface Details {
 const emptyDetails: Details = { enrollmentNumber: "", period: null, classNumber: "", startDate: "", endDate: "", notes: "" };
 
 const periodLabel = (p: EnrollmentPeriod | null) => (p ? ENROLLMENT_PERIOD_LABELS[p] : null);
-const formatDay = (iso: string | null) => (iso ? iso.split("-").reverse().join("/") : null);
+const formatDay = (iso: string) => iso.split("-").reverse().join("/");
 
 /** /add-escola: the parent's other enrollments (at most 3, newest first) and the form to add or edit one. */
 export function AddSchoolPage() {
@@ -33,18 +33,18 @@ export function AddSchoolPage() {
 
   const full = (list.data?.length ?? 0) >= LIMITS.otherEnrollmentsMax;
   return (
-    <Page title="Outras instituições" size="md">
-      <Text c="dimmed">Cadastre até 3 outras matrículas pagas do seu filho (cursos de idiomas, esportes, artes e outras atividades).</Text>
+    <Page title={ui.otherSchoolsTitle} size="md">
+      <Text c="dimmed">{ui.otherSchoolsIntro}</Text>
       {list.isPending ? (
         <Group justify="center">
-          <Loader aria-label="Carregando" />
+          <Loader aria-label={commonUi.loading} />
         </Group>
       ) : (
         <Stack gap="sm">
           {(list.data ?? []).map((e) => (
             <EnrollmentRow key={e.id} enrollment={e} onEdit={() => setEditing(e)} />
           ))}
-          {list.data?.length === 0 && <Text c="dimmed">Nenhuma outra matrícula cadastrada.</Text>}
+          {list.data?.length === 0 && <Text c="dimmed">{ui.noOtherEnrollments}</Text>}
         </Stack>
       )}
       {editing ? (
@@ -52,7 +52,7 @@ export function AddSchoolPage() {
       ) : (
         <Group>
           <Button onClick={() => setEditing("new")} disabled={full}>
-            Adicionar escola
+            {layoutMessages.addSchool}
           </Button>
           {full && <Text size="sm" c="dimmed">{m.enrollmentLimit}</Text>}
         </Group>
@@ -74,19 +74,19 @@ function EnrollmentRow({ enrollment: e, onEdit }: { enrollment: OtherEnrollment;
     }),
   );
   const facts = [
-    e.enrollmentNumber && `Matrícula ${e.enrollmentNumber}`,
+    e.enrollmentNumber && ui.enrollmentNumberFact(e.enrollmentNumber),
     periodLabel(e.period),
-    e.classNumber && `Turma ${e.classNumber}`,
-    e.startDate && `${formatDay(e.startDate)}${e.endDate ? ` a ${formatDay(e.endDate)}` : ""}`,
+    e.classNumber && ui.classFact(e.classNumber),
+    e.startDate && (e.endDate ? ui.dateSpan(formatDay(e.startDate), formatDay(e.endDate)) : formatDay(e.startDate)),
   ].filter(Boolean);
   return (
     <Card withBorder radius="md" padding="md" data-testid="enrollment-row">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Stack gap={2}>
           <Group gap="xs">
-            <Text fw={600}>{e.school?.name ?? e.institutionName ?? "Escola"}</Text>
+            <Text fw={600}>{e.school?.name ?? e.institutionName ?? schoolUi.school}</Text>
             <Badge variant="light" color="teal">
-              {e.status === "active" ? "Ativa" : e.status}
+              {e.status === "active" ? ui.activeEnrollment : e.status}
             </Badge>
           </Group>
           {e.school && (
@@ -98,10 +98,10 @@ function EnrollmentRow({ enrollment: e, onEdit }: { enrollment: OtherEnrollment;
         </Stack>
         <Group gap="xs">
           <Button variant="default" size="xs" onClick={onEdit}>
-            Editar
+            {schoolUi.edit}
           </Button>
           <Button variant="subtle" color="red" size="xs" loading={remove.isPending} onClick={() => remove.mutate({ id: e.id })}>
-            Remover
+            {ui.remove}
           </Button>
         </Group>
       </Group>
@@ -166,33 +166,33 @@ function EnrollmentForm({ enrollment, onDone }: { enrollment: OtherEnrollment | 
     <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} noValidate>
       <Stack gap="md">
         <Title order={2} size="h4">
-          {enrollment ? "Editar matrícula" : "Nova matrícula"}
+          {enrollment ? ui.editEnrollment : ui.newEnrollment}
         </Title>
         <SchoolPicker idPrefix="enrollment" value={choice} onChange={setChoice} required />
         <RequestSchoolDialog location={choice} target="enrollment" onSchool={(id) => setChoice((c) => ({ ...c, schoolId: id }))} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Número da matrícula" maxLength={50} value={details.enrollmentNumber} onChange={(e) => set("enrollmentNumber", e.currentTarget.value)} />
+          <TextInput label={ui.enrollmentNumber} maxLength={50} value={details.enrollmentNumber} onChange={(e) => set("enrollmentNumber", e.currentTarget.value)} />
           <Select
-            label="Período"
-            placeholder="Selecione"
+            label={schoolUi.classPeriod}
+            placeholder={ui.selectPlaceholder}
             clearable
             data={ENROLLMENT_PERIODS.map((p) => ({ value: p, label: ENROLLMENT_PERIOD_LABELS[p] }))}
             value={details.period}
             onChange={(v) => set("period", v as EnrollmentPeriod | null)}
           />
-          <TextInput label="Turma (número ou nome)" maxLength={50} value={details.classNumber} onChange={(e) => set("classNumber", e.currentTarget.value)} />
+          <TextInput label={ui.classNumber} maxLength={50} value={details.classNumber} onChange={(e) => set("classNumber", e.currentTarget.value)} />
           <div />
-          <TextInput label="Data de início" type="date" value={details.startDate} onChange={(e) => set("startDate", e.currentTarget.value)} error={errors.startDate} />
-          <TextInput label="Data de término" type="date" value={details.endDate} onChange={(e) => set("endDate", e.currentTarget.value)} error={errors.endDate} />
+          <TextInput label={ui.startDate} type="date" value={details.startDate} onChange={(e) => set("startDate", e.currentTarget.value)} error={errors.startDate} />
+          <TextInput label={ui.endDate} type="date" value={details.endDate} onChange={(e) => set("endDate", e.currentTarget.value)} error={errors.endDate} />
         </SimpleGrid>
-        <Textarea label="Observações" maxLength={1000} autosize minRows={2} value={details.notes} onChange={(e) => set("notes", e.currentTarget.value)} />
+        <Textarea label={ui.notes} maxLength={1000} autosize minRows={2} value={details.notes} onChange={(e) => set("notes", e.currentTarget.value)} />
         {Object.keys(errors).length > 0 && <Alert color="red">{Object.values(errors)[0]}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancelar
+            {schoolUi.cancel}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {enrollment ? "Salvar alterações" : "Adicionar"}
+            {enrollment ? schoolUi.update : ui.add}
           </Button>
         </Group>
       </Stack>

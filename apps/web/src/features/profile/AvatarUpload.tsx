@@ -1,4 +1,4 @@
-import { LIMITS, profileMessages as m } from "@elo/shared";
+import { LIMITS, profileMessages as m, profileUi as ui, schoolUi } from "@elo/shared";
 import { Avatar, FileButton, Group, Stack, Text, Button } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -31,19 +31,19 @@ export function AvatarUpload({ avatarUrl, fullName, email }: { avatarUrl: string
 
   return (
     <Group gap="md">
-      <Avatar src={avatarUrl} size={84} radius={84} color="blue" alt="Foto do perfil" data-testid="profile-avatar">
+      <Avatar src={avatarUrl} size={84} radius={84} color="blue" alt={ui.avatarAlt} data-testid="profile-avatar">
         {avatarLetter(fullName, email)}
       </Avatar>
       <Stack gap={4}>
         <FileButton onChange={upload} accept="image/png,image/jpeg,image/webp,image/gif">
           {(props) => (
             <Button {...props} variant="light" loading={sending}>
-              Alterar foto
+              {ui.changePhoto}
             </Button>
           )}
         </FileButton>
         <Text size="xs" c="dimmed">
-          Imagem de até 2MB
+          {schoolUi.logoHint}
         </Text>
       </Stack>
     </Group>

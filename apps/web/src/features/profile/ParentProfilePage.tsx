@@ -1,4 +1,4 @@
-import { accessMessages, MASK_PATTERNS, maskCep, maskCpf, maskPhone, parentProfileInput, profileMessages as m } from "@elo/shared";
+import { accessMessages, authPageMessages, commonUi, MASK_PATTERNS, maskCep, maskCpf, maskPhone, parentProfileInput, profileMessages as m, profileUi as ui, schoolUi } from "@elo/shared";
 import { Alert, Badge, Button, Card, Checkbox, Group, InputBase, Loader, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -51,14 +51,14 @@ export function ParentProfilePage() {
 
   if (profile.isPending) {
     return (
-      <Page title="Meus Dados">
+      <Page title={schoolUi.myDataTitle}>
         <Group justify="center" py="xl">
-          <Loader aria-label="Carregando" />
+          <Loader aria-label={commonUi.loading} />
         </Group>
       </Page>
     );
   }
-  if (!profile.data) return <Page title="Meus Dados">{profile.isError && <Alert color="red">{m.loadErrorDescription}</Alert>}</Page>;
+  if (!profile.data) return <Page title={schoolUi.myDataTitle}>{profile.isError && <Alert color="red">{m.loadErrorDescription}</Alert>}</Page>;
   return <ParentProfileForm profile={profile.data} />;
 }
 
@@ -99,16 +99,16 @@ function ParentProfileForm({ profile }: { profile: ParentProfile }) {
   const home = { stateId: profile.stateId, cityId: profile.cityId, neighborhoodId: profile.neighborhoodId };
 
   return (
-    <Page title="Meus Dados" size="md">
+    <Page title={schoolUi.myDataTitle} size="md">
       <Card withBorder radius="md" padding="lg">
         <Group justify="space-between" wrap="wrap" gap="md">
           <AvatarUpload avatarUrl={profile.avatarUrl} fullName={profile.fullName} email={profile.email} />
           <Stack gap={4} align="flex-start">
             <Badge color={profile.profileCompleted ? "teal" : "yellow"} variant="light" data-testid="profile-status">
-              {profile.profileCompleted ? "Cadastro completo" : "Cadastro incompleto"}
+              {profile.profileCompleted ? ui.profileComplete : ui.profileIncomplete}
             </Badge>
             <Badge color={profile.enrollmentProofSubmitted ? "teal" : "gray"} variant="light">
-              {profile.enrollmentProofSubmitted ? "Comprovante enviado" : "Comprovante pendente"}
+              {profile.enrollmentProofSubmitted ? m.proofSentTitle : ui.proofPending}
             </Badge>
           </Stack>
         </Group>
@@ -118,19 +118,19 @@ function ParentProfileForm({ profile }: { profile: ParentProfile }) {
         <Stack gap="lg">
           <Card withBorder radius="md" padding="lg">
             <Title order={2} size="h4" mb="md">
-              Dados do responsável
+              {ui.guardianSection}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label="Nome completo" value={profile.fullName ?? ""} readOnly disabled />
+              <TextInput label={authPageMessages.fullNameLabel} value={profile.fullName ?? ""} readOnly disabled />
               <Select
-                label="Parentesco"
-                placeholder="Selecione"
+                label={ui.relationship}
+                placeholder={ui.selectPlaceholder}
                 data={(relationships.data ?? []).map((r) => r.name)}
                 {...form.getInputProps("relationshipType")}
                 clearable
               />
               <InputBase
-                label="WhatsApp"
+                label={schoolUi.whatsapp}
                 component={IMaskInput}
                 mask={MASK_PATTERNS.phone as unknown as string}
                 placeholder="(00) 00000-0000"
@@ -142,29 +142,29 @@ function ParentProfileForm({ profile }: { profile: ParentProfile }) {
 
           <Card withBorder radius="md" padding="lg">
             <Title order={2} size="h4" mb="md">
-              Dados do aluno
+              {ui.studentSection}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label="Nome do aluno" maxLength={100} {...form.getInputProps("studentName")} />
-              <TextInput label="Data de nascimento" type="date" {...form.getInputProps("studentBirthDate")} />
-              <InputBase label="CPF do aluno" component={IMaskInput} mask={MASK_PATTERNS.cpf} placeholder="000.000.000-00" inputMode="numeric" {...imaskProps(form, "studentCpf")} />
-              <TextInput label="Endereço" maxLength={200} {...form.getInputProps("studentAddress")} />
-              <TextInput label="Complemento" maxLength={100} {...form.getInputProps("studentAddressComplement")} />
-              <TextInput label="Bairro" maxLength={100} {...form.getInputProps("studentNeighborhood")} />
-              <InputBase label="CEP" component={IMaskInput} mask={MASK_PATTERNS.cep} placeholder="00000-000" inputMode="numeric" {...imaskProps(form, "studentZipCode")} />
+              <TextInput label={ui.studentName} maxLength={100} {...form.getInputProps("studentName")} />
+              <TextInput label={ui.birthDate} type="date" {...form.getInputProps("studentBirthDate")} />
+              <InputBase label={ui.studentCpf} component={IMaskInput} mask={MASK_PATTERNS.cpf} placeholder="000.000.000-00" inputMode="numeric" {...imaskProps(form, "studentCpf")} />
+              <TextInput label={schoolUi.address} maxLength={200} {...form.getInputProps("studentAddress")} />
+              <TextInput label={ui.addressComplement} maxLength={100} {...form.getInputProps("studentAddressComplement")} />
+              <TextInput label={schoolUi.neighborhood} maxLength={100} {...form.getInputProps("studentNeighborhood")} />
+              <InputBase label={schoolUi.cep} component={IMaskInput} mask={MASK_PATTERNS.cep} placeholder="00000-000" inputMode="numeric" {...imaskProps(form, "studentZipCode")} />
             </SimpleGrid>
           </Card>
 
           <Group justify="space-between" wrap="wrap">
             <Button component={Link} to="/privacidade-lgpd" variant="subtle" color="red">
-              Excluir conta
+              {ui.deleteAccount}
             </Button>
             <Group>
               <Button variant="default" onClick={() => navigate({ to: "/dashboard" })}>
-                Cancelar
+                {schoolUi.cancel}
               </Button>
               <Button type="submit" loading={save.isPending}>
-                Salvar
+                {schoolUi.save}
               </Button>
             </Group>
           </Group>
@@ -173,25 +173,25 @@ function ParentProfileForm({ profile }: { profile: ParentProfile }) {
 
       <Card withBorder radius="md" padding="lg">
         <Title order={2} size="h4" mb="xs">
-          Matrículas
+          {ui.enrollmentsSection}
         </Title>
         <Checkbox
           mb="md"
-          label="Meu filho estuda em escola pública, mas faz uma atividade extracurricular paga"
+          label={ui.publicSchoolPaidActivity}
           {...form.getInputProps("publicSchoolPaidActivity", { type: "checkbox" })}
           onChange={(e) => {
             form.setFieldValue("publicSchoolPaidActivity", e.currentTarget.checked);
           }}
         />
         <Text size="xs" c="dimmed" mb="md">
-          A opção acima é gravada ao clicar em Salvar.
+          {ui.publicSchoolSavedOnSave}
         </Text>
         <Tabs defaultValue="main" keepMounted={false}>
           <Tabs.List>
-            <Tabs.Tab value="main">Escola principal</Tabs.Tab>
+            <Tabs.Tab value="main">{ui.mainSchoolTab}</Tabs.Tab>
             {[1, 2, 3].map((n) => (
               <Tabs.Tab key={n} value={`other-${n}`} disabled={n > profile.enrollments.length + 1}>
-                Outra matrícula {n}
+                {ui.otherEnrollmentTab(n)}
               </Tabs.Tab>
             ))}
           </Tabs.List>

@@ -1,4 +1,4 @@
-import { LIMITS, profileMessages as m } from "@elo/shared";
+import { LIMITS, profileMessages as m, profileUi as ui } from "@elo/shared";
 import { Anchor, Button, FileInput, Group, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -37,9 +37,9 @@ export function ProofUpload({ enrollmentId, currentUrl, canSend, idPrefix }: { e
       <Group align="flex-end" gap="sm" wrap="wrap">
         <FileInput
           id={`${idPrefix}-proof`}
-          label="Comprovante de matrícula"
-          description="JPG, PNG ou PDF, até 5MB"
-          placeholder="Escolher arquivo"
+          label={ui.proofLabel}
+          description={ui.proofHint}
+          placeholder={ui.chooseFile}
           accept={PROOF_TYPES.join(",")}
           value={file}
           onChange={setFile}
@@ -47,14 +47,14 @@ export function ProofUpload({ enrollmentId, currentUrl, canSend, idPrefix }: { e
           style={{ flex: "1 1 220px" }}
         />
         <Button onClick={send} loading={sending} variant="light">
-          Enviar
+          {ui.send}
         </Button>
       </Group>
       {currentUrl && (
         <Text size="sm" mt={6}>
-          Comprovante enviado.{" "}
+          {ui.proofSentNote}{" "}
           <Anchor href={currentUrl} target="_blank" rel="noopener noreferrer">
-            Ver arquivo
+            {ui.viewFile}
           </Anchor>
         </Text>
       )}

@@ -1,4 +1,4 @@
-import { profileMessages as m } from "@elo/shared";
+import { profileMessages as m, profileUi as ui, schoolUi } from "@elo/shared";
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -40,20 +40,20 @@ export function RequestSchoolDialog({ location, target, onSchool }: { location: 
   return (
     <>
       <Button variant="subtle" size="compact-sm" onClick={open}>
-        Não encontrou? Cadastrar escola
+        {ui.requestSchoolLink}
       </Button>
-      <Modal opened={opened} onClose={close} title="Cadastrar escola" centered>
+      <Modal opened={opened} onClose={close} title={ui.requestSchoolTitle} centered>
         <Stack>
           <Text size="sm" c="dimmed">
-            Informe o nome da escola. Ela será cadastrada no bairro selecionado e enviada para aprovação da equipe.
+            {ui.requestSchoolIntro}
           </Text>
-          <TextInput label="Nome da escola" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={150} data-autofocus />
+          <TextInput label={schoolUi.schoolName} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={150} data-autofocus />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancelar
+              {schoolUi.cancel}
             </Button>
             <Button onClick={submit} loading={request.isPending}>
-              Enviar solicitação
+              {ui.sendRequest}
             </Button>
           </Group>
         </Stack>

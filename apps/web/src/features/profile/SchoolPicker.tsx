@@ -1,4 +1,4 @@
-import { profileMessages as m } from "@elo/shared";
+import { authPageMessages as auth, profileMessages as m, profileUi as ui, schoolUi } from "@elo/shared";
 import { Select, SimpleGrid } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc";
@@ -32,8 +32,8 @@ export function SchoolPicker({ value, onChange, required = false, idPrefix }: { 
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       <Select
         id={`${idPrefix}-uf`}
-        label="UF"
-        placeholder="Selecione o estado"
+        label={ui.stateShort}
+        placeholder={auth.statePlaceholder}
         required={required}
         searchable
         data={(states.data ?? []).map((s) => ({ value: String(s.id), label: `${s.code} - ${s.name}` }))}
@@ -43,8 +43,8 @@ export function SchoolPicker({ value, onChange, required = false, idPrefix }: { 
       />
       <Select
         id={`${idPrefix}-city`}
-        label="Cidade"
-        placeholder={value.stateId ? "Selecione a cidade" : "Selecione a UF primeiro"}
+        label={auth.cityLabel}
+        placeholder={value.stateId ? auth.cityPlaceholder : ui.pickStateFirst}
         required={required}
         searchable
         limit={100}
@@ -55,21 +55,21 @@ export function SchoolPicker({ value, onChange, required = false, idPrefix }: { 
       />
       <Select
         id={`${idPrefix}-neighborhood`}
-        label="Bairro"
-        placeholder={value.cityId ? "Selecione o bairro" : "Selecione a cidade primeiro"}
+        label={auth.neighborhoodLabel}
+        placeholder={value.cityId ? auth.neighborhoodPlaceholder : ui.pickCityFirst}
         required={required}
         searchable
         limit={100}
         disabled={!value.cityId}
-        nothingFoundMessage="Nenhum bairro encontrado"
+        nothingFoundMessage={ui.noNeighborhoodFound}
         data={(neighborhoods.data ?? []).map((n) => ({ value: String(n.id), label: n.name }))}
         value={value.neighborhoodId ? String(value.neighborhoodId) : null}
         onChange={(v) => onChange({ ...value, neighborhoodId: toNumber(v), schoolId: null })}
       />
       <Select
         id={`${idPrefix}-school`}
-        label="Escola"
-        placeholder={!located ? m.pickLocationFirst : schools.isSuccess && schoolOptions.length === 0 ? m.noSchoolsInNeighborhood : "Busque pelo nome da escola"}
+        label={schoolUi.school}
+        placeholder={!located ? m.pickLocationFirst : schools.isSuccess && schoolOptions.length === 0 ? m.noSchoolsInNeighborhood : ui.searchSchool}
         required={required}
         searchable
         disabled={!located}

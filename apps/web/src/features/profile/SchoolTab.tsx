@@ -1,4 +1,4 @@
-import { profileMessages as m } from "@elo/shared";
+import { profileMessages as m, profileUi as ui } from "@elo/shared";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -33,12 +33,12 @@ export function MainSchoolTab({ school, home, proofUrl, hasStudentName }: { scho
       <Group justify="space-between" wrap="wrap">
         <RequestSchoolDialog location={choice} target="main" onSchool={(id) => setChoice((c) => ({ ...c, schoolId: id }))} />
         <Button onClick={() => (choice.schoolId ? save.mutate({ schoolId: choice.schoolId }) : notifyError(m.schoolNotSelected))} loading={save.isPending}>
-          Salvar escola
+          {ui.saveSchool}
         </Button>
       </Group>
       {school && (
         <Text size="sm">
-          Escola atual: <strong>{school.name}</strong>
+          {ui.currentSchool} <strong>{school.name}</strong>
         </Text>
       )}
       <ProofUpload idPrefix="main" currentUrl={proofUrl} canSend={() => hasStudentName() && !!school} />
@@ -66,14 +66,14 @@ export function OtherSchoolTab({ n, enrollment, home }: { n: number; enrollment:
       <Group justify="space-between" wrap="wrap">
         <RequestSchoolDialog location={choice} target="enrollment" onSchool={(id) => setChoice((c) => ({ ...c, schoolId: id }))} />
         <Button onClick={() => (choice.schoolId ? save.mutate({ id: enrollment?.id ?? null, schoolId: choice.schoolId }) : notifyError(m.schoolNotSelected))} loading={save.isPending}>
-          Salvar escola
+          {ui.saveSchool}
         </Button>
       </Group>
       {enrollment ? (
         <ProofUpload idPrefix={`other-${n}`} enrollmentId={enrollment.id} currentUrl={enrollment.proofUrl} canSend={() => true} />
       ) : (
         <Text size="sm" c="dimmed">
-          Salve a escola desta matrícula para enviar o comprovante.
+          {ui.saveSchoolBeforeProof}
         </Text>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import { accessMessages, formatMessages, isCep, isPhone, maskCep, maskPhone, MASK_PATTERNS, schoolMessages, schoolUi } from "@elo/shared";
+import { accessMessages, formatMessages, isCep, isPhone, maskCep, maskPhone, MASK_PATTERNS, profileMessages, schoolMessages, schoolUi } from "@elo/shared";
 import { Button, Card, Group, InputBase, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -52,7 +52,7 @@ function SchoolDataForm() {
   const modalities = useQuery({ ...trpc.reference.modalities.queryOptions({ categoryId: form.categoryId ?? 0 }), enabled: !!form.categoryId });
 
   useEffect(() => {
-    if (school.isError) notifyError({ title: "Erro ao carregar dados", description: schoolMessages.dataLoadErrorDescription });
+    if (school.isError) notifyError({ title: profileMessages.loadErrorTitle, description: schoolMessages.dataLoadErrorDescription });
   }, [school.isError]);
   const data = school.data;
   useEffect(() => {
@@ -77,7 +77,7 @@ function SchoolDataForm() {
       },
       onError: (error) => {
         setErrors(fieldErrors(error));
-        notifyFailure(error, { title: "Erro ao salvar", description: schoolMessages.dataSaveErrorDescription });
+        notifyFailure(error, { title: schoolMessages.saveErrorTitle, description: schoolMessages.dataSaveErrorDescription });
       },
     }),
   );

@@ -1,4 +1,4 @@
-import { schoolMessages, schoolUi } from "@elo/shared";
+import { profileMessages, schoolMessages, schoolUi } from "@elo/shared";
 import { Avatar, BackgroundImage, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -32,7 +32,7 @@ function SchoolHome() {
   const failed = home.isError || benefits.isError;
   useEffect(() => {
     if (!failed) return;
-    notifyError({ title: "Erro ao carregar dados", description: schoolMessages.dashboardLoadError });
+    notifyError({ title: profileMessages.loadErrorTitle, description: schoolMessages.dashboardLoadError });
     void navigate({ to: "/login", replace: true });
   }, [failed, navigate]);
 

@@ -1,0 +1,27 @@
+/** The site shell: header, menus and footer (spec 1 §2 "Header and menus"). */
+export const layoutMessages = {
+  brand: "Elo Escolar",
+  brandHomeLink: "Elo Escolar, página inicial",
+  mainNavigation: "Navegação principal",
+  mobileNavigation: "Menu móvel",
+  quickLinks: "Links rápidos",
+  menuTitle: "Menu",
+  openMenu: "Abrir menu",
+  myAccount: "Minha Conta",
+  login: "Efetuar Login",
+  logout: "Sair",
+  home: "Página inicial",
+  forParents: "Para pais",
+  // The header spells it capitalised, the footer does not (spec wording of each).
+  forSchoolsNav: "Para Escolas",
+  forSchoolsFooter: "Para escolas",
+  faq: "FAQ",
+  benefitsPanel: "Painel de benefícios",
+  myData: "Meus dados",
+  registerBenefits: "Cadastrar benefícios",
+  managePlans: "Gerenciar planos",
+  addSchool: "Adicionar escola",
+  manageSchools: "Gerenciar escolas",
+  termsAndPrivacy: "Termos de Uso e Política de Privacidade",
+  copyright: (year: number | string) => `© ${year} Elo Escolar. Todos os direitos reservados.`,
+} as const;
