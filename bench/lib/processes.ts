@@ -74,6 +74,9 @@ export async function startProductionServer(opts: { databaseUrl: string; dataDir
       DATA_DIR: opts.dataDir,
       DEMO: "0",
       LOG_LEVEL: "info",
+      // The bench plays many parents from many addresses (X-Forwarded-For), as the proxy in front of
+      // a production server would send them; without this every request counts against one IP's limit.
+      TRUST_PROXY: "loopback",
     },
   });
   await waitHealthy(`${url}/healthz`, child, 60_000);

@@ -93,6 +93,22 @@ describe("marketplace.list", () => {
     expect(await visibleIds(far.id)).not.toContain(discount.id);
   });
 
+  it("matches 'my neighborhood' by name when a school's neighborhood is typed by hand (no place id) (rule 4)", async () => {
+    const typed = (schoolId: string, neighborhood: string) =>
+      h.db.update(schema.schools).set({ neighborhoodId: null, neighborhood }).where(eq(schema.schools.id, schoolId));
+    const school = await createOfferingSchool(h, { neighborhood: "Moema" });
+    await typed(school.id, "Vila Esperança");
+    const discount = await createDiscount(h, school.id, { scope: "neighborhood" });
+    const typedSame = await eligibleParent(h, { school: { neighborhood: "Pinheiros" } });
+    await typed(typedSame.schoolId!, "vila esperança");
+    const typedOther = await eligibleParent(h, { school: { neighborhood: "Pinheiros" } });
+    await typed(typedOther.schoolId!, "Vila Nova");
+    const known = await eligibleParent(h, { school: { neighborhood: "Pinheiros" } });
+    expect(await visibleIds(typedSame.id)).toContain(discount.id);
+    expect(await visibleIds(typedOther.id)).not.toContain(discount.id);
+    expect(await visibleIds(known.id)).not.toContain(discount.id);
+  });
+
   it("admits 'my city' only for parents whose main school is in the same city (rule 4)", async () => {
     const school = await createOfferingSchool(h, { neighborhood: "Moema" });
     const discount = await createDiscount(h, school.id, { scope: "city" });

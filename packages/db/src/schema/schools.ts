@@ -82,5 +82,9 @@ export const subscriptions = pgTable(
     startedAt: ts("started_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("subscriptions_active_school_uq").on(t.schoolId).where(sql`status = 'active'`)],
+  (t) => [
+    uniqueIndex("subscriptions_active_school_uq").on(t.schoolId).where(sql`status = 'active'`),
+    // The Gold schools, whose benefits the marketplace shows first.
+    index("subscriptions_active_gold_idx").on(t.schoolId).where(sql`status = 'active' and plan_type = 'gold'`),
+  ],
 );

@@ -45,10 +45,13 @@ export type MarketplaceViewer =
 /**
  * marketplace.list: one page of the benefits the caller may see (DECISIONS.md's four rules), Gold
  * schools first, then newest, then by id (a total order, so keyset pages never skip or repeat);
- * the caller's own claims stay in view marked `claimed`. One statement.
- * `candidates` first narrows the benefits to those that can pass the scope rule (open to the whole
- * platform, or offered in the viewer's city, a necessary condition of both local scopes), each
- * branch an index lookup; only the page's cards are built as JSON (docs/decisions/083, 086).
+ * the caller's own claims stay in view marked `claimed`. One statement, in three steps
+ * (docs/decisions/083, 086, 100):
+ * - `candidates`: a superset of the page, read from indexes alone: the benefits open to the whole
+ *   platform, and the city- or neighborhood-scoped ones of the schools of the viewer's city;
+ * - `ranked`: each candidate's sort key (Gold comes from a hashed set of the Gold schools);
+ * - `items`: the rules are checked in sort order and stop at the page's limit + 1 cards, so a page
+ *   costs about as many rule checks as it has cards, not as many as the viewer may see.
  */
 export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; input?: MarketplaceListInput }) {
   const userId = ctx.user.id;
@@ -77,23 +80,28 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
       where exists (select 1 from school_memberships m where m.school_id = sc.id and m.status = 'approved')
     ),
     candidates as (
-      select d.id from discounts d where d.discount_scope = 'all_except_own' and d.status = 'active'
-      union
-      select d.id
+      select d.id, d.school_id, d.created_at from discounts d where d.discount_scope = 'all_except_own' and d.status = 'active'
+      union all
+      select d.id, d.school_id, d.created_at
       from ms join schools s on s.city_id = ms.city_id or s.neighborhood_id = ms.neighborhood_id or (lower(s.city) = lower(ms.city) and s.uf = ms.uf)
       join discounts d on d.school_id = s.id
-      where d.discount_scope <> 'all_except_own' and d.status = 'active'
+      where d.status = 'active' and (
+        d.discount_scope = 'city'
+        or (d.discount_scope = 'neighborhood' and (s.neighborhood_id = ms.neighborhood_id or s.neighborhood_id is null or ms.neighborhood_id is null))
+      )
+    ),
+    ranked as (
+      select c.id, c.created_at,
+        c.school_id in (select g.school_id from subscriptions g where g.status = 'active' and g.plan_type = 'gold') as gold
+      from candidates c
     ),
     items as (
-      select d.id, d.created_at,
-        exists (
-          select 1 from subscriptions g where g.school_id = s.id and g.status = 'active' and g.plan_type = 'gold'
-        ) as gold,
+      select i.id, i.created_at, i.gold,
         exists (select 1 from claimed_discounts c where c.user_id = ${userId} and c.discount_id = d.id) as claimed,
         d.class_name, d.discount_percentage, d.discount_validity, d.number_of_students,
         s.id as school_id, s.name as school_name, s.logo_url as school_logo_url, d.monthly_fee, d.discounted_fee
-      from candidates cd
-      join discounts d on d.id = cd.id
+      from (select * from ranked i where ${afterCursor(cursor)} order by i.gold desc, i.created_at desc, i.id) i
+      join discounts d on d.id = i.id
       join schools s on s.id = d.school_id
       cross join ms
       where ${admittedBy(userId)}
@@ -101,6 +109,8 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
           (${available})
           or (d.status = 'active' and exists (select 1 from claimed_discounts c where c.user_id = ${userId} and c.discount_id = d.id))
         )
+      order by i.gold desc, i.created_at desc, i.id
+      limit ${limit + 1}
     )
     select
       (select json_build_object(
@@ -115,10 +125,7 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
           'monthlyFee', i.monthly_fee, 'discountedFee', i.discounted_fee, 'createdAt', i.created_at,
           'gold', i.gold, 'claimed', i.claimed
         ) order by i.gold desc, i.created_at desc, i.id)
-        from (
-          select * from items i where ${afterCursor(cursor)}
-          order by i.gold desc, i.created_at desc, i.id limit ${limit + 1}
-        ) i) as items
+        from items i) as items
     `,
     { prepare: true },
   );
