@@ -98,9 +98,9 @@ export async function startProductionServer(opts: { databaseUrl: string; dataDir
   };
 }
 
-/** Starts the bare Fastify baseline of the framework-tax figure. */
-export async function startBareServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(ROOT, "bench/bare-server.mjs")], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit", "ipc"] });
+/** Starts a baseline server of the framework-tax figure: bare Fastify, or tRPC alone on Fastify. */
+export async function startBareServer(script: "bare-server.mjs" | "bare-trpc-server.mjs"): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(ROOT, "bench", script)], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit", "ipc"] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("message", (m: { ready?: number }) => (m.ready ? resolve(m.ready) : reject(new Error("bare server failed"))));
     child.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));

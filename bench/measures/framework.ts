@@ -3,9 +3,14 @@ import { startBareServer } from "../lib/processes";
 import { median, passes, round } from "../lib/stats";
 import { passSeconds, type MeasureContext } from "./context";
 
-/** Figure 3: a trivial procedure (auth.me for a visitor) through the production app ÷ a bare Fastify route, -c100 -p10. */
+/**
+ * Figure 3: a trivial procedure (auth.me for a visitor) through the production app ÷ a bare Fastify
+ * route, -c100 -p10. Also measured, to tell the app's own cost from tRPC's: the same procedure
+ * through tRPC's Fastify adapter alone (no hooks, context or plugins).
+ */
 export async function measureFramework(ctx: MeasureContext) {
-  const bare = await startBareServer();
+  const bare = await startBareServer("bare-server.mjs");
+  const trpcOnly = await startBareServer("bare-trpc-server.mjs");
   try {
     let n = 0;
     const requests = [
@@ -19,13 +24,23 @@ export async function measureFramework(ctx: MeasureContext) {
       const seconds = passSeconds(ctx, warmup);
       const app = await load({ url: ctx.server.url, connections: 100, pipelining: 10, duration: seconds, requests });
       const base = await load({ url: bare.url, connections: 100, pipelining: 10, duration: seconds, requests });
-      ctx.log(`    framework pass ${i + 1}${warmup ? " (warm-up)" : ""}: app ${round(app.rps)} req/s (non-2xx ${app.non2xx}) | bare Fastify ${round(base.rps)} req/s`);
-      return { app, base };
+      const floor = await load({ url: trpcOnly.url, connections: 100, pipelining: 10, duration: seconds, requests });
+      ctx.log(`    framework pass ${i + 1}${warmup ? " (warm-up)" : ""}: app ${round(app.rps)} req/s (non-2xx ${app.non2xx}) | bare Fastify ${round(base.rps)} req/s | tRPC alone ${round(floor.rps)} req/s`);
+      return { app, base, floor };
     });
     const app = median(runs.map((r) => r.app.rps));
     const base = median(runs.map((r) => r.base.rps));
-    return { ratio: round(app / base, 3), appRps: round(app), bareRps: round(base), appNon2xx: runs.reduce((a, r) => a + r.app.non2xx + r.app.errors, 0) };
+    const floor = median(runs.map((r) => r.floor.rps));
+    return {
+      ratio: round(app / base, 3),
+      appRps: round(app),
+      bareRps: round(base),
+      trpcOnlyRps: round(floor),
+      trpcOnlyRatio: round(floor / base, 3),
+      appNon2xx: runs.reduce((a, r) => a + r.app.non2xx + r.app.errors, 0),
+    };
   } finally {
     await bare.stop();
+    await trpcOnly.stop();
   }
 }

@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { LogController } from "fastify";
@@ -13,6 +12,7 @@ import { registerGracefulClose } from "./http/shutdown";
 import { registerApiRateLimit } from "./http/api-rate-limit";
 import { registerOriginCheck } from "./http/origin";
 import { registerRateLimits } from "./http/rate-limit";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { registerMultipart } from "./http/uploads";
 import { registerProfileUploads } from "./routers/profile/uploads";
 import { registerSchoolUploads } from "./routers/school/logo-upload";
@@ -36,35 +36,17 @@ export async function buildApp(deps: AppDeps) {
     logController: new LogController({ disableRequestLogging: deps.config.isProduction }),
   });
   if (deps.config.isProduction) {
-    app.addHook("onResponse", async (req, reply) => {
+    app.addHook("onResponse", (req, reply, done) => {
       const ms = reply.elapsedTime;
       if (reply.statusCode >= 500 || ms >= SLOW_REQUEST_MS) {
         req.log.warn({ method: req.method, url: req.url, statusCode: reply.statusCode, ms: Math.round(ms) }, "slow or failed request");
       }
+      done();
     });
   }
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: deps.config.isProduction ? [] : null,
-      },
-    },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, deps.config);
   registerOriginCheck(app, deps.config);
   registerGracefulClose(app);
   await registerRateLimits(app, deps.config);
@@ -93,18 +75,24 @@ export async function buildApp(deps: AppDeps) {
 
   const webDist = deps.config.WEB_DIST ? path.resolve(deps.config.WEB_DIST) : defaultWebDist;
   if (existsSync(path.join(webDist, "index.html"))) {
-    await app.register(fastifyStatic, { root: webDist, prefix: "/", wildcard: false, index: false, preCompressed: true });
+    const assetsDir = path.join(webDist, "assets") + path.sep;
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Hashed assets are immutable; index.html (any other path of the app) must be revalidated.
+      setHeaders: (reply, filePath) => {
+        reply.header("cache-control", filePath.startsWith(assetsDir) ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
     app.setNotFoundHandler((req, reply) => {
       const url = req.url;
       if (req.method !== "GET" || url.startsWith("/trpc") || url.startsWith("/files/") || url.startsWith("/api/")) {
         return reply.code(404).send({ error: "Não encontrado" });
       }
-      // Hashed assets are immutable; index.html must be revalidated.
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
-    });
-    app.addHook("onSend", async (req, reply, payload) => {
-      if (req.url.startsWith("/assets/")) reply.header("cache-control", "public, max-age=31536000, immutable");
-      return payload;
+      return reply.sendFile("index.html");
     });
   } else {
     deps.logger.warn({ webDist }, "web app not built: only the API is served");

@@ -40,20 +40,24 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest, cookies?:
 
 export function contextFactory(deps: AppDeps) {
   const build = buildContext(deps);
-  // Reading the session needs the database: when it is down, answer 503 like the procedures do.
-  return (opts: CreateFastifyContextOptions) =>
-    unlessDatabaseDown(deps.dbHandle, build(opts)).catch((error: unknown) => {
+  const cookieName = sessionCookieName(deps.config);
+  return (opts: CreateFastifyContextOptions) => {
+    // A visitor (no cookie, no token) needs no database to be known.
+    if (opts.req.cookies[cookieName] === undefined && opts.req.headers.authorization === undefined) return build(opts);
+    // Reading the session needs the database: when it is down, answer 503 like the procedures do.
+    return unlessDatabaseDown(deps.dbHandle, build(opts)).catch((error: unknown) => {
       if (error instanceof DatabaseDownError || isDatabaseUnavailable(error)) {
         throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: accessMessages.serviceUnavailable, cause: error });
       }
       throw error;
     });
+  };
 }
 
 function buildContext(deps: AppDeps) {
   return async ({ req, res }: CreateFastifyContextOptions) => {
     const cookies = replyCookieJar(deps, req, res);
-    const common = { deps, cookies, userAgent: req.headers["user-agent"] ?? null, ip: req.ip };
+    const common = { deps, cookies, userAgent: req.headers["user-agent"] ?? null };
     // A bearer token, when sent, decides who is calling (even next to a cookie); a bad one is
     // refused outright rather than silently treated as anonymous.
     const bearer = bearerToken(req.headers.authorization);

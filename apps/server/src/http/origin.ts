@@ -12,13 +12,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function registerOriginCheck(app: FastifyInstance, config: Config) {
   const allowed = new Set(config.allowedOrigins);
-  app.addHook("onRequest", async (req, reply) => {
-    if (SAFE_METHODS.has(req.method)) return;
+  app.addHook("onRequest", (req, reply, done) => {
+    if (SAFE_METHODS.has(req.method)) return done();
     const bearerOnly = bearerToken(req.headers.authorization) !== undefined && !req.headers.cookie;
-    if (bearerOnly) return;
     const origin = req.headers.origin;
-    if (!origin || !allowed.has(origin)) {
-      reply.code(403).send({ error: { message: accessMessages.invalidOrigin, code: "FORBIDDEN" } });
-    }
+    if (bearerOnly || (origin && allowed.has(origin))) return done();
+    reply.code(403).send({ error: { message: accessMessages.invalidOrigin, code: "FORBIDDEN" } });
   });
 }

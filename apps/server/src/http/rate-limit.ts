@@ -37,23 +37,26 @@ export function trpcPaths(url: string): string[] {
   return rest.split(",").filter(Boolean);
 }
 
+/** tRPC's JSON-RPC number for TOO_MANY_REQUESTS, so the typed client sees a normal procedure error. */
+const TOO_MANY_REQUESTS_RPC_CODE = -32029;
+
 /** A tRPC-shaped 429 so the client shows the Portuguese toast (one entry per call of a batch). */
-function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, calls: number, retryAfterSeconds: number, message: string = accessMessages.tooManyRequests) {
-  const error = {
+export function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, paths: string[], retryAfterSeconds: number, message: string = accessMessages.tooManyRequests) {
+  const error = (path: string | undefined) => ({
     error: {
       json: {
         message,
-        code: -32029,
-        data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, toast: { title: message }, fieldErrors: null },
+        code: TOO_MANY_REQUESTS_RPC_CODE,
+        data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, path, toast: { title: message }, fieldErrors: null },
       },
     },
-  };
+  });
   const batch = (req.query as { batch?: string } | undefined)?.batch === "1";
   return reply
     .code(429)
     .header("retry-after", String(retryAfterSeconds))
     .header("content-type", "application/json")
-    .send(JSON.stringify(batch ? Array.from({ length: calls }, () => error) : error));
+    .send(JSON.stringify(batch ? paths.map(error) : error(paths[0])));
 }
 
 /** Registers @fastify/rate-limit for the groups of RATE_LIMITS (off with RATE_LIMIT=0). */
@@ -75,9 +78,8 @@ export async function registerRateLimits(app: FastifyInstance, config: Config) {
     ]),
   ) as Record<Group, { limit: Limit; check: (req: FastifyRequest, reply: FastifyReply) => Promise<void> }>;
 
-  app.addHook("onRequest", async (req, reply) => {
-    const paths = trpcPaths(req.url);
-    if (paths.length === 0) return;
+  /** Sends the 429 and answers true when one of the calls is over its group's limit. */
+  async function overLimit(req: FastifyRequest, reply: FastifyReply, paths: string[]): Promise<boolean> {
     for (const path of paths) {
       const group = groupOf.get(path);
       if (!group) continue;
@@ -87,8 +89,17 @@ export async function registerRateLimits(app: FastifyInstance, config: Config) {
       } catch (e) {
         const retry = (e as { retryAfterSeconds?: number }).retryAfterSeconds;
         if (retry === undefined) throw e;
-        return sendTooManyRequests(req, reply, paths.length, retry, limiters[group].limit.message);
+        sendTooManyRequests(req, reply, paths, retry, limiters[group].limit.message);
+        return true;
       }
     }
+    return false;
+  }
+
+  // Callback style: most requests call no limited procedure and go on without a promise.
+  app.addHook("onRequest", (req, reply, done) => {
+    const paths = trpcPaths(req.url);
+    if (!paths.some((p) => groupOf.has(p))) return done();
+    overLimit(req, reply, paths).then((sent) => sent || done(), done);
   });
 }

@@ -15,7 +15,7 @@ export function registerGracefulClose(app: FastifyInstance) {
   const streams = new Set<ServerResponse>();
   let closing = false;
 
-  app.addHook("onSend", async (_req, reply, payload) => {
+  app.addHook("onSend", (_req, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
     // tRPC hands Fastify a fetch Response: its headers are on the payload, not yet on the reply.
     const type = payload instanceof Response ? payload.headers.get("content-type") : reply.getHeader("content-type");
@@ -24,10 +24,11 @@ export function registerGracefulClose(app: FastifyInstance) {
       streams.add(res);
       res.once("close", () => streams.delete(res));
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook("onResponse", async () => {
+  app.addHook("onResponse", (_req, _reply, done) => {
     if (closing) app.server.closeIdleConnections();
+    done();
   });
   app.addHook("preClose", async () => {
     closing = true;

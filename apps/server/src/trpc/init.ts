@@ -22,7 +22,6 @@ export interface ContextOptions {
   session: Session | null;
   cookies: CookieJar;
   userAgent?: string | null;
-  ip?: string | null;
   /** Set when the request authenticated with an API token instead of a cookie. */
   apiTokenId?: string | null;
 }
@@ -35,7 +34,6 @@ export function createContextInner(opts: ContextOptions) {
     session: opts.session,
     cookies: opts.cookies,
     userAgent: opts.userAgent ?? null,
-    ip: opts.ip ?? null,
     apiTokenId: opts.apiTokenId ?? null,
   };
 }

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../src/auth/session";
 import { createHarness, TEST_ORIGIN, type Harness } from "../support/harness";
@@ -61,11 +64,35 @@ describe("HTTP shell", () => {
     expect(body.error.json.data.toast.description).toBe("Email inválido");
   });
 
-  it("sets the security headers", async () => {
-    const res = await fetch(`${server.url}/healthz`);
-    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  it("serves hashed assets as immutable and the app's page as revalidated", async () => {
+    const web = mkdtempSync(path.join(tmpdir(), "elo-web-"));
+    mkdirSync(path.join(web, "assets"));
+    writeFileSync(path.join(web, "index.html"), "<!doctype html><title>Elo Escolar</title>");
+    writeFileSync(path.join(web, "assets", "app-abc123.js"), "console.log(1)");
+    const withWeb = await h.startServer({ WEB_DIST: web });
+    try {
+      const asset = await fetch(`${withWeb.url}/assets/app-abc123.js`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const page = await fetch(`${withWeb.url}/home`);
+      expect(await page.text()).toContain("Elo Escolar");
+      expect(page.headers.get("cache-control")).toBe("no-cache");
+      expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    } finally {
+      await withWeb.close();
+    }
+  });
+
+  it("sets the security headers on every kind of answer", async () => {
+    for (const path of ["/healthz", "/trpc/auth.me", "/trpc/nao.existe", "/api/nao-existe"]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("content-security-policy"), path).toContain("script-src 'self'");
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("x-frame-options"), path).toBe("SAMEORIGIN");
+      expect(res.headers.get("cross-origin-embedder-policy"), path).toBeNull();
+    }
   });
 
   it("in production, the session cookie is __Host- prefixed, Secure, HttpOnly, SameSite=Lax, Path=/ and expires with the session", async () => {
