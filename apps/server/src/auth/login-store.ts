@@ -33,7 +33,9 @@ export async function readLogin(db: Database, email: string): Promise<LoginRead>
 export async function recordSuccessfulLogin(db: Database, email: string, session: Session, userAgent: string | null, now: Date) {
   const at = sql`${now.toISOString()}::timestamptz`;
   const agent = userAgent?.slice(0, 500) ?? null;
-  await db.execute(sql`
+  await queryRows(
+    db,
+    sql`
     with attempt as (
       insert into login_attempts (email, success, user_agent, created_at) values (${email}, true, ${agent}, ${at})
     ),
@@ -41,5 +43,7 @@ export async function recordSuccessfulLogin(db: Database, email: string, session
       delete from login_throttles where email = ${email}
     )
     insert into sessions (id, user_id, expires_at, created_at, user_agent)
-    values (${session.id}, ${session.userId}::uuid, ${session.expiresAt.toISOString()}::timestamptz, ${at}, ${agent})`);
+    values (${session.id}, ${session.userId}::uuid, ${session.expiresAt.toISOString()}::timestamptz, ${at}, ${agent})`,
+    { prepare: true },
+  );
 }
