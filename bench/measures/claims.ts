@@ -69,7 +69,7 @@ export async function measureClaims(ctx: MeasureContext, fx: ClaimFixture) {
   const appRate = median(runs.map((r) => r.app.rps));
   const sqlRate = median(runs.map((r) => r.sql.tps));
   return {
-    ratio: round(appRate / sqlRate, 3),
+    ratio: round(median(runs.map((r) => r.app.rps / r.sql.tps)), 3),
     appClaimsPerSecond: round(appRate, 1),
     pgbenchTps: round(sqlRate, 1),
     p50Ms: median(runs.map((r) => r.app.p50)),

@@ -32,11 +32,11 @@ export async function measureFramework(ctx: MeasureContext) {
     const base = median(runs.map((r) => r.base.rps));
     const floor = median(runs.map((r) => r.floor.rps));
     return {
-      ratio: round(app / base, 3),
+      ratio: round(median(runs.map((r) => r.app.rps / r.base.rps)), 3),
       appRps: round(app),
       bareRps: round(base),
       trpcOnlyRps: round(floor),
-      trpcOnlyRatio: round(floor / base, 3),
+      trpcOnlyRatio: round(median(runs.map((r) => r.floor.rps / r.base.rps)), 3),
       appNon2xx: runs.reduce((a, r) => a + r.app.non2xx + r.app.errors, 0),
     };
   } finally {

@@ -53,7 +53,7 @@ export async function measureMarketplace(ctx: MeasureContext, sessions: BenchSes
   const appRps = median(runs.map((r) => r.app.rps));
   const sqlTps = median(runs.map((r) => r.sql.tps));
   return {
-    ratio: round(appRps / sqlTps, 3),
+    ratio: round(median(runs.map((r) => r.app.rps / r.sql.tps)), 3),
     appRps: round(appRps, 1),
     pgbenchTps: round(sqlTps, 1),
     p50Ms: median(runs.map((r) => r.app.p50)),
