@@ -1,21 +1,14 @@
-import { schema } from "@elo/db";
+import { schema, type DatabaseHandle } from "@elo/db";
 import { and, desc, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/src/auth/password";
-import { hasHorizontalScroll, launchBrowser, login, loginAs, newPage, PHONE, snap } from "./support/browser";
-import { e2eDatabase } from "./support/db";
+import { hasHorizontalScroll, login, loginAs, newPage, PHONE, snap } from "./support/browser";
+import { withBrowserAndDatabase } from "./support/db";
 
 let browser: Browser;
-let handle: Awaited<ReturnType<typeof e2eDatabase>>;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  handle = await e2eDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-  await browser.close();
-});
+let handle: DatabaseHandle;
+withBrowserAndDatabase((opened) => ({ browser, db: handle } = opened));
 
 let seq = 0;
 const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${++seq}@teste.com.br`;

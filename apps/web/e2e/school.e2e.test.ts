@@ -1,9 +1,9 @@
 import { schema, type DatabaseHandle } from "@elo/db";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, launchBrowser, loginAs, newPage, PHONE, snap } from "./support/browser";
-import { e2eDatabase } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { DEMO, loginAs, newPage, PHONE, snap } from "./support/browser";
+import { withBrowserAndDatabase } from "./support/db";
 import { seedSchool, seedUser } from "./support/seed";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,14 +11,7 @@ import path from "node:path";
 
 let browser: Browser;
 let db: DatabaseHandle;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  db = await e2eDatabase();
-});
-afterAll(async () => {
-  await browser.close();
-  await db.close();
-});
+withBrowserAndDatabase((opened) => ({ browser, db } = opened));
 
 /** Picks an option of a Mantine Select by its label (typing first when it is searchable). */
 async function pick(page: Page, label: string, option: string, type: boolean | string = false) {

@@ -1,21 +1,14 @@
-import { schema } from "@elo/db";
+import { schema, type DatabaseHandle } from "@elo/db";
 import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, loginAs, newPage, snap } from "./support/browser";
-import { e2eDatabase } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { loginAs, newPage, snap } from "./support/browser";
+import { withBrowserAndDatabase } from "./support/db";
 import { seedUser } from "./support/seed";
 
 let browser: Browser;
-let handle: Awaited<ReturnType<typeof e2eDatabase>>;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  handle = await e2eDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-  await browser.close();
-});
+let handle: DatabaseHandle;
+withBrowserAndDatabase((opened) => ({ browser, db: handle } = opened));
 
 describe("a session revoked elsewhere", () => {
   it("the next request answering UNAUTHORIZED signs the page out and replaces it with /login", async () => {

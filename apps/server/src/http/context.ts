@@ -1,5 +1,4 @@
-import { accessMessages, authMessages } from "@elo/shared";
-import { TRPCError } from "@trpc/server";
+import { authMessages } from "@elo/shared";
 import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { authenticateApiToken, bearerToken } from "../auth/api-token";
@@ -7,7 +6,7 @@ import { sessionCookieName, type CookieJar } from "../auth/cookie";
 import { validateSessionToken } from "../auth/session";
 import type { AppDeps } from "../deps";
 import { DatabaseDownError, unlessDatabaseDown } from "../db/deadline";
-import { AppError, isDatabaseUnavailable } from "../trpc/errors";
+import { AppError, isDatabaseUnavailable, serviceUnavailable } from "../trpc/errors";
 import { createContextInner } from "../trpc/init";
 
 /** Cookies read from the request and written to the reply with the session cookie's attributes. */
@@ -47,7 +46,7 @@ export function contextFactory(deps: AppDeps) {
     // Reading the session needs the database: when it is down, answer 503 like the procedures do.
     return unlessDatabaseDown(deps.dbHandle, build(opts)).catch((error: unknown) => {
       if (error instanceof DatabaseDownError || isDatabaseUnavailable(error)) {
-        throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: accessMessages.serviceUnavailable, cause: error });
+        throw serviceUnavailable(error);
       }
       throw error;
     });

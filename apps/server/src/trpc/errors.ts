@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import type { Toast } from "@elo/shared";
+import { accessMessages, type Toast } from "@elo/shared";
 import { ZodRealError } from "zod";
 
 /** A domain error carrying the spec's Portuguese toast; the client shows it as is. */
@@ -26,6 +26,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** The quick 503 of a database outage (decision 095), for the context and the procedures alike. */
+export function serviceUnavailable(cause: unknown): TRPCError {
+  return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: accessMessages.serviceUnavailable, cause });
 }
 
 /** The Postgres error code (e.g. 23505) anywhere in the cause chain. */

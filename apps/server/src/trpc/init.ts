@@ -2,17 +2,16 @@
  * The one tRPC bootstrap file.
  * 1. Context  2. Initialisation (transformer, error formatting)  3. Procedures by role.
  */
-import { accessMessages, profileMessages } from "@elo/shared";
-import { schema } from "@elo/db";
-import { initTRPC, TRPCError } from "@trpc/server";
-import { and, eq } from "drizzle-orm";
+import { accessMessages } from "@elo/shared";
+import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import type { CookieJar } from "../auth/cookie";
+import { staffSchool } from "../auth/school-staff";
 import { DatabaseDownError, unlessDatabaseDown } from "../db/deadline";
 import type { Session, SessionUser } from "../auth/session";
 import type { AppDeps } from "../deps";
-import { AppError, isDatabaseUnavailable } from "./errors";
+import { AppError, isDatabaseUnavailable, serviceUnavailable } from "./errors";
 
 // ─── 1. Context ─────────────────────────────────────────────────────────────
 
@@ -82,11 +81,11 @@ export const middleware = t.middleware;
  */
 const databaseAvailability = t.middleware(async ({ ctx, next, type }) => {
   const result = type === "subscription" ? await next() : await unlessDatabaseDown(ctx.dbHandle, next()).catch((error: unknown) => {
-    if (error instanceof DatabaseDownError) throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: accessMessages.serviceUnavailable, cause: error });
+    if (error instanceof DatabaseDownError) throw serviceUnavailable(error);
     throw error;
   });
   if (!result.ok && isDatabaseUnavailable(result.error.cause ?? result.error)) {
-    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: accessMessages.serviceUnavailable, cause: result.error });
+    throw serviceUnavailable(result.error);
   }
   return result;
 });
@@ -121,22 +120,7 @@ export const institutionProcedure = protectedProcedure.use(({ ctx, next }) => {
 
 /** Approved staff of a school; adds `ctx.schoolId`. Pending or rejected members are refused. */
 export const schoolStaffProcedure = institutionProcedure.use(async ({ ctx, next }) => {
-  const [membership] = await ctx.db
-    .select({ schoolId: schema.schoolMemberships.schoolId, status: schema.schoolMemberships.status })
-    .from(schema.schoolMemberships)
-    .where(and(eq(schema.schoolMemberships.userId, ctx.user.id), eq(schema.schoolMemberships.status, "approved")));
-  if (!membership) {
-    const [pending] = await ctx.db
-      .select({ id: schema.schoolMemberships.id })
-      .from(schema.schoolMemberships)
-      .where(and(eq(schema.schoolMemberships.userId, ctx.user.id), eq(schema.schoolMemberships.status, "pending")));
-    throw new AppError(
-      "FORBIDDEN",
-      pending
-        ? { title: profileMessages.membershipPending, description: profileMessages.membershipPendingDescription }
-        : { title: profileMessages.membershipRequired },
-      { membership: pending ? "pending" : "none" },
-    );
-  }
-  return next({ ctx: { ...ctx, schoolId: membership.schoolId } });
+  const staff = await staffSchool(ctx.db, ctx.user.id);
+  if ("refusal" in staff) throw new AppError("FORBIDDEN", staff.refusal, { membership: staff.membership });
+  return next({ ctx: { ...ctx, schoolId: staff.schoolId } });
 });

@@ -3,25 +3,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { schema } from "@elo/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApiToken } from "../support/factories/apiTokens";
 import { createDiscount, createOfferingSchool, eligibleParent } from "../support/factories/benefits";
 import { createSchool, createStaff } from "../support/factories/schools";
 import { createAdmin, createUser } from "../support/factories/users";
 import { insertVoucher } from "../support/factories/vouchers";
 import { runExample } from "../support/examples";
-import { createHarness, type Harness } from "../support/harness";
+import { withServer, type Harness, type TestServer } from "../support/harness";
 
 let h: Harness;
-let server: Awaited<ReturnType<Harness["startServer"]>>;
-beforeAll(async () => {
-  h = await createHarness();
-  server = await h.startServer();
-});
-afterAll(async () => {
-  await server.close();
-  await h.close();
-});
+let server: TestServer;
+withServer((s) => ({ h, server } = s));
 
 /** A token of this user, and a function that revokes it through the API as the user would. */
 async function tokenFor(userId: string) {

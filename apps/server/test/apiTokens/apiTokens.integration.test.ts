@@ -1,24 +1,17 @@
 import { schema } from "@elo/db";
 import { API_TOKEN_MAX_ACTIVE, authMessages } from "@elo/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSession, revokeUserApiTokens } from "../../src/auth/session";
 import { hashSecret } from "../../src/auth/tokens";
 import { createApiToken } from "../support/factories/apiTokens";
 import { latestResetToken } from "../support/factories/auth";
 import { createAdmin, createUser } from "../support/factories/users";
-import { createHarness, TEST_ORIGIN, type Harness } from "../support/harness";
+import { withServer, TEST_ORIGIN, type Harness, type TestServer } from "../support/harness";
 
 let h: Harness;
-let server: Awaited<ReturnType<Harness["startServer"]>>;
-beforeAll(async () => {
-  h = await createHarness();
-  server = await h.startServer();
-});
-afterAll(async () => {
-  await server.close();
-  await h.close();
-});
+let server: TestServer;
+withServer((s) => ({ h, server } = s));
 
 type TrpcBody = { result?: { data: { json: unknown } }; error?: { json: { message: string; data: { code: string; httpStatus: number; toast: { title: string; description?: string } } } } };
 

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { trpcPaths } from "../../src/http/rate-limit";
 import { createUser } from "../support/factories/users";
-import { createHarness, TEST_ORIGIN, type Harness } from "../support/harness";
+import { withServer, TEST_ORIGIN, type Harness, type TestServer } from "../support/harness";
 
 let h: Harness;
-let server: Awaited<ReturnType<Harness["startServer"]>>;
-beforeAll(async () => {
-  h = await createHarness({ env: { RATE_LIMIT: "1" } });
-  server = await h.startServer();
-});
-afterAll(async () => {
-  await server.close();
-  await h.close();
-});
+let server: TestServer;
+withServer((s) => ({ h, server } = s), { env: { RATE_LIMIT: "1" } });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${server.url}/trpc/${path}`, { method: "POST", headers: { origin: TEST_ORIGIN, "content-type": "application/json", ...headers }, body: JSON.stringify(body) });

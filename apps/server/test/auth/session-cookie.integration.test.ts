@@ -1,21 +1,14 @@
 import { schema } from "@elo/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSession } from "../../src/auth/session";
 import { hashSecret } from "../../src/auth/tokens";
 import { createUser } from "../support/factories/users";
-import { createHarness, TEST_ORIGIN, type Harness } from "../support/harness";
+import { withServer, TEST_ORIGIN, type Harness, type TestServer } from "../support/harness";
 
 let h: Harness;
-let server: Awaited<ReturnType<Harness["startServer"]>>;
-beforeAll(async () => {
-  h = await createHarness();
-  server = await h.startServer();
-});
-afterAll(async () => {
-  await server.close();
-  await h.close();
-});
+let server: TestServer;
+withServer((s) => ({ h, server } = s));
 
 const DAY = 24 * 60 * 60 * 1000;
 const me = (cookie: string) => fetch(`${server.url}/trpc/auth.me`, { headers: { cookie } });

@@ -1,21 +1,14 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSession } from "../../src/auth/session";
-import { createHarness, TEST_ORIGIN, type Harness } from "../support/harness";
+import { withServer, TEST_ORIGIN, type Harness, type TestServer } from "../support/harness";
 import { createUser } from "../support/factories/users";
 
 let h: Harness;
-let server: Awaited<ReturnType<Harness["startServer"]>>;
-beforeAll(async () => {
-  h = await createHarness();
-  server = await h.startServer();
-});
-afterAll(async () => {
-  await server.close();
-  await h.close();
-});
+let server: TestServer;
+withServer((s) => ({ h, server } = s));
 
 describe("HTTP shell", () => {
   it("/healthz answers 200 with the database up", async () => {

@@ -1,8 +1,8 @@
 import { schema } from "@elo/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildServerBundle, spawnServer, type ChildServer } from "../support/child-server";
-import { createHarness, type Harness } from "../support/harness";
+import { describe, expect, it } from "vitest";
+import { withSpawnedServer, type ChildServer } from "../support/child-server";
+import type { Harness } from "../support/harness";
 import { onRealPostgres } from "../support/test-db";
 import { byStatus, ledger, mutate, seedClaimStorm, type Outcome } from "./storm";
 
@@ -18,20 +18,8 @@ const EXIT_BOUND_MS = 5000;
 
 describe.skipIf(!onRealPostgres())("SIGTERM during a claim storm (real PostgreSQL, spawned built server)", () => {
   let h: Harness;
-  let bundle: ReturnType<typeof buildServerBundle>;
   let server: ChildServer;
-
-  beforeAll(async () => {
-    h = await createHarness({ poolMax: 4 });
-    bundle = buildServerBundle();
-    server = await spawnServer(bundle.bundle, (h.dbHandle as { url: string }).url);
-  }, 180_000);
-
-  afterAll(async () => {
-    await server?.dispose();
-    bundle?.remove();
-    await h?.close();
-  });
+  withSpawnedServer((w) => ({ h, server } = w));
 
   it(`${CLIENTS} claims in flight and an open SSE stream: answers kept, exit 0 within ${EXIT_BOUND_MS} ms, ledger consistent`, async () => {
     const storm = await seedClaimStorm(h, CLIENTS, SLOTS);

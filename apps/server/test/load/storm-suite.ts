@@ -1,8 +1,8 @@
 import { marketplaceMessages as m } from "@elo/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../../src/http/rate-limit";
-import { buildServerBundle, spawnServer, type ChildServer } from "../support/child-server";
-import { createHarness, type Harness } from "../support/harness";
+import { spawnServer, withSpawnedServer, type ChildServer, type SpawnedWorld } from "../support/child-server";
+import type { Harness } from "../support/harness";
 import { onRealPostgres } from "../support/test-db";
 import { byStatus, ledger, mutate, rssMb, seedClaimStorm, seedLogins} from "./storm";
 
@@ -30,22 +30,12 @@ export interface StormSize {
 export function defineStormSuite(label: string, size: StormSize) {
   describe.skipIf(!onRealPostgres())(`${label} (real PostgreSQL, spawned built server)`, () => {
     let h: Harness;
-    let bundle: ReturnType<typeof buildServerBundle>;
+    let bundle: SpawnedWorld["bundle"];
     let server: ChildServer;
     const figures: Record<string, unknown> = { clients: size.claimClients, slots: size.slots, logins: size.logins };
 
-    beforeAll(async () => {
-      h = await createHarness({ poolMax: 4 });
-      bundle = buildServerBundle();
-      server = await spawnServer(bundle.bundle, (h.dbHandle as { url: string }).url);
-    }, 180_000);
-
-    afterAll(async () => {
-      await server?.dispose();
-      bundle?.remove();
-      await h?.close();
-      console.log(`[${label}] ${JSON.stringify(figures)}`);
-    });
+    withSpawnedServer((w) => ({ h, bundle, server } = w));
+    afterAll(() => console.log(`[${label}] ${JSON.stringify(figures)}`));
 
     it(`${size.claimClients} parents claim ${size.slots} slots at once, ${size.logins} sign in at once: no oversell, no 5xx, memory bounded`, async () => {
       const storm = await seedClaimStorm(h, size.claimClients, size.slots);

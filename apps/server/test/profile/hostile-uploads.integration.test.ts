@@ -2,13 +2,13 @@ import { readdir } from "node:fs/promises";
 import { connect } from "node:net";
 import path from "node:path";
 import { adminMessages, csvMessages, LIMITS, uploadMessages } from "@elo/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { csvForm } from "../support/factories/admin";
 import { pngBytes, pngDeclaring, uploadForm } from "../support/factories/files";
 import { sessionCookie } from "../support/factories/sessions";
 import { createSchool } from "../support/factories/schools";
 import { createAdmin, createUser } from "../support/factories/users";
-import { createHarness, TEST_ORIGIN, type Harness } from "../support/harness";
+import { withServer, TEST_ORIGIN, type Harness, type TestServer } from "../support/harness";
 
 /**
  * Hostile files: polyglots, decompression bombs, truncated multipart bodies and a CSV of 10,000
@@ -16,15 +16,8 @@ import { createHarness, TEST_ORIGIN, type Harness } from "../support/harness";
  * still answers afterwards (decision 096).
  */
 let h: Harness;
-let server: Awaited<ReturnType<Harness["startServer"]>>;
-beforeAll(async () => {
-  h = await createHarness();
-  server = await h.startServer();
-});
-afterAll(async () => {
-  await server.close();
-  await h.close();
-});
+let server: TestServer;
+withServer((s) => ({ h, server } = s));
 
 const invalidImage = { title: "Tipo de arquivo inválido", description: "Por favor, selecione uma imagem." };
 const tooManyPixels = { title: uploadMessages.imageTooManyPixelsTitle, description: uploadMessages.imageTooManyPixelsDescription };

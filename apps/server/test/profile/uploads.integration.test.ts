@@ -3,23 +3,16 @@ import path from "node:path";
 import { schema } from "@elo/db";
 import { LIMITS } from "@elo/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, TEST_ORIGIN, type Harness } from "../support/harness";
+import { describe, expect, it } from "vitest";
+import { withServer, TEST_ORIGIN, type Harness, type TestServer } from "../support/harness";
 import { jpegBytes, pdfBytes, pngBytes, uploadForm } from "../support/factories/files";
 import { sessionCookie } from "../support/factories/sessions";
 import { createSchool, createStaff } from "../support/factories/schools";
 import { createUser } from "../support/factories/users";
 
 let h: Harness;
-let server: Awaited<ReturnType<Harness["startServer"]>>;
-beforeAll(async () => {
-  h = await createHarness();
-  server = await h.startServer();
-});
-afterAll(async () => {
-  await server.close();
-  await h.close();
-});
+let server: TestServer;
+withServer((s) => ({ h, server } = s));
 
 async function post(route: string, cookie: string | null, form: FormData, origin: string | null = TEST_ORIGIN) {
   const headers: Record<string, string> = {};

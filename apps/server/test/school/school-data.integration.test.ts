@@ -3,23 +3,16 @@ import path from "node:path";
 import { schema } from "@elo/db";
 import { LIMITS, schoolMessages } from "@elo/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, TEST_ORIGIN, type Harness } from "../support/harness";
+import { describe, expect, it } from "vitest";
+import { withServer, TEST_ORIGIN, type Harness, type TestServer } from "../support/harness";
 import { pdfBytes, pngBytes, uploadForm } from "../support/factories/files";
 import { sessionCookie } from "../support/factories/sessions";
 import { createSchool, createStaff, nicheIds, place } from "../support/factories/schools";
 import { createUser } from "../support/factories/users";
 
 let h: Harness;
-let server: Awaited<ReturnType<Harness["startServer"]>>;
-beforeAll(async () => {
-  h = await createHarness();
-  server = await h.startServer();
-});
-afterAll(async () => {
-  await server.close();
-  await h.close();
-});
+let server: TestServer;
+withServer((s) => ({ h, server } = s));
 
 async function upload(userId: string, bytes: Buffer, name: string) {
   const res = await fetch(`${server.url}/api/uploads/school-logo`, {

@@ -1,7 +1,7 @@
 import { schema } from "@elo/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, TEST_ORIGIN, type Harness } from "../support/harness";
+import { describe, expect, it } from "vitest";
+import { withServer, TEST_ORIGIN, type Harness, type TestServer } from "../support/harness";
 import { addEnrollment, eligibleParent } from "../support/factories/benefits";
 import { pdfBytes, pngBytes, uploadForm } from "../support/factories/files";
 import { createSchool, createStaff } from "../support/factories/schools";
@@ -9,15 +9,8 @@ import { sessionCookie } from "../support/factories/sessions";
 
 /** The HTTP half of the authorization matrix: upload routes and the file route, by actor. */
 let h: Harness;
-let server: Awaited<ReturnType<Harness["startServer"]>>;
-beforeAll(async () => {
-  h = await createHarness();
-  server = await h.startServer();
-});
-afterAll(async () => {
-  await server.close();
-  await h.close();
-});
+let server: TestServer;
+withServer((s) => ({ h, server } = s));
 
 async function post(route: string, cookie: string | null, form: FormData) {
   const headers: Record<string, string> = { origin: TEST_ORIGIN };

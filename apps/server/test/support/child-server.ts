@@ -4,7 +4,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { TEST_ORIGIN } from "./harness";
+import { afterAll, beforeAll } from "vitest";
+import { createHarness, TEST_ORIGIN, type Harness } from "./harness";
 
 const serverDir = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -94,4 +95,32 @@ export async function spawnServer(bundle: string, databaseUrl: string, env: Reco
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface SpawnedWorld {
+  h: Harness;
+  bundle: ReturnType<typeof buildServerBundle>;
+  server: ChildServer;
+}
+
+/**
+ * For a describe block on real PostgreSQL: a harness (pool of 4), the built server bundle and one
+ * spawned server on the harness's database, made before the block's tests and removed after them.
+ * `receive` hands them to the block's variables: `withSpawnedServer((w) => ({ h, bundle, server } = w));`
+ */
+export function withSpawnedServer(receive: (world: SpawnedWorld) => void) {
+  let h: Harness | undefined;
+  let bundle: SpawnedWorld["bundle"] | undefined;
+  let server: ChildServer | undefined;
+  beforeAll(async () => {
+    h = await createHarness({ poolMax: 4 });
+    bundle = buildServerBundle();
+    server = await spawnServer(bundle.bundle, (h.dbHandle as { url: string }).url);
+    receive({ h, bundle, server });
+  }, 180_000);
+  afterAll(async () => {
+    await server?.dispose();
+    bundle?.remove();
+    await h?.close();
+  });
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { memoryCookieJar } from "../../src/auth/cookie";
 import { loadSessionUser, type SessionUser } from "../../src/auth/session";
 import { createDeps, startServer } from "../../src/bootstrap";
@@ -55,3 +56,21 @@ export async function createHarness(opts: { env?: Record<string, string>; poolMa
   };
 }
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
+export type TestServer = Awaited<ReturnType<Harness["startServer"]>>;
+
+/**
+ * A harness and its HTTP server for one test file: made before its tests, closed after them.
+ * `receive` hands both to the file's own variables: `withServer((s) => ({ h, server } = s));`
+ */
+export function withServer(receive: (started: { h: Harness; server: TestServer }) => void, opts: Parameters<typeof createHarness>[0] = {}) {
+  let started: { h: Harness; server: TestServer } | undefined;
+  beforeAll(async () => {
+    const h = await createHarness(opts);
+    started = { h, server: await h.startServer() };
+    receive(started);
+  });
+  afterAll(async () => {
+    await started?.server.close();
+    await started?.h.close();
+  });
+}

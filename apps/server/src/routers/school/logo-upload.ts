@@ -1,42 +1,28 @@
 import { schema } from "@elo/db";
-import { accessMessages, profileMessages, schoolMessages, type Toast } from "@elo/shared";
-import { and, eq } from "drizzle-orm";
+import { accessMessages, schoolMessages, type Toast } from "@elo/shared";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { staffSchool } from "../../auth/school-staff";
 import type { SessionUser } from "../../auth/session";
 import type { AppDeps } from "../../deps";
 import { storageKey, UPLOAD_RULES, UploadError, uploadRoute, type UploadContext } from "../../http/uploads";
 import { logoAddress } from "../../storage/logo";
 
-const { schools, schoolMemberships } = schema;
+const { schools } = schema;
 
-/** The school the user is approved staff of, or null (pending, rejected and unlinked users have none). */
-async function approvedSchoolId(deps: AppDeps, userId: string): Promise<string | null> {
-  const [row] = await deps.db
-    .select({ schoolId: schoolMemberships.schoolId })
-    .from(schoolMemberships)
-    .where(and(eq(schoolMemberships.userId, userId), eq(schoolMemberships.status, "approved")));
-  return row?.schoolId ?? null;
-}
-
-/**
- * Uploads do not pass the tRPC middleware, so this repeats `schoolStaffProcedure`'s rule: an
- * institution user with an APPROVED membership; the pending state gets its own message.
- */
+/** Uploads do not pass the tRPC middleware: the same rule as `schoolStaffProcedure`. */
 async function staffOnly(user: SessionUser, deps: AppDeps): Promise<Toast | null> {
   if (user.profileType !== "institution") return { title: accessMessages.forbidden };
-  if (await approvedSchoolId(deps, user.id)) return null;
-  const [pending] = await deps.db
-    .select({ id: schoolMemberships.id })
-    .from(schoolMemberships)
-    .where(and(eq(schoolMemberships.userId, user.id), eq(schoolMemberships.status, "pending")));
-  return pending ? { title: profileMessages.membershipPending, description: profileMessages.membershipPendingDescription } : { title: profileMessages.membershipRequired };
+  const staff = await staffSchool(deps.db, user.id);
+  return "refusal" in staff ? staff.refusal : null;
 }
 
 /** Stores the logo as `<schoolId>/logo-…` in school_logos, points the school at it and removes the old file. */
 async function saveSchoolLogo({ deps, user, file }: UploadContext) {
   // Looked up again: the membership is what decides the school, never a client field.
-  const schoolId = await approvedSchoolId(deps, user.id);
-  if (!schoolId) throw new UploadError(403, { title: profileMessages.membershipRequired });
+  const staff = await staffSchool(deps.db, user.id);
+  if ("refusal" in staff) throw new UploadError(403, staff.refusal);
+  const { schoolId } = staff;
   const [before] = await deps.db.select({ logoUrl: schools.logoUrl }).from(schools).where(eq(schools.id, schoolId));
   const now = deps.clock.now();
   const key = storageKey(schoolId, "logo", file, now);
