@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { LIMITS } from "@elo/shared";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
@@ -9,9 +10,9 @@ import type { AppDeps } from "./deps";
 import { contextFactory } from "./http/context";
 import { registerFileRoutes } from "./http/files";
 import { registerGracefulClose } from "./http/shutdown";
-import { registerApiRateLimit } from "./http/api-rate-limit";
 import { registerOriginCheck } from "./http/origin";
 import { registerRateLimits } from "./http/rate-limit";
+import { comparablePath, TRPC_PREFIX } from "./http/routed";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerMultipart } from "./http/uploads";
 import { registerProfileUploads } from "./routers/profile/uploads";
@@ -50,7 +51,6 @@ export async function buildApp(deps: AppDeps) {
   registerOriginCheck(app, deps.config);
   registerGracefulClose(app);
   await registerRateLimits(app, deps.config);
-  await registerApiRateLimit(app, deps.config);
 
   app.get("/healthz", async (_req, reply) => {
     const ok = await deps.dbHandle.ping(2000);
@@ -58,9 +58,11 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(fastifyTRPCPlugin, {
-    prefix: "/trpc",
+    prefix: TRPC_PREFIX,
     trpcOptions: {
       router: appRouter,
+      // One request of hundreds of calls held the server for seconds (issue 15): a 400 beyond this.
+      maxBatchSize: LIMITS.batchMaxCalls,
       createContext: contextFactory(deps),
       onError({ error, path }) {
         if (error.code === "INTERNAL_SERVER_ERROR") deps.logger.error({ err: error.cause ?? error, path }, "procedure failed");
@@ -88,8 +90,8 @@ export async function buildApp(deps: AppDeps) {
       },
     });
     app.setNotFoundHandler((req, reply) => {
-      const url = req.url;
-      if (req.method !== "GET" || url.startsWith("/trpc") || url.startsWith("/files/") || url.startsWith("/api/")) {
+      const path = comparablePath(req.url);
+      if (req.method !== "GET" || path.startsWith(TRPC_PREFIX) || path.startsWith("/files/") || path.startsWith("/api/")) {
         return reply.code(404).send({ error: "Não encontrado" });
       }
       return reply.sendFile("index.html");

@@ -1,7 +1,10 @@
-import fastifyRateLimit from "@fastify/rate-limit";
-import { accessMessages, privacyMessages } from "@elo/shared";
+import fastifyRateLimit, { type RateLimitPluginOptions } from "@fastify/rate-limit";
+import { accessMessages, LIMITS, privacyMessages } from "@elo/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { bearerToken } from "../auth/api-token";
+import { hashSecret } from "../auth/tokens";
 import type { Config } from "../config";
+import { isBatchRequest, routedCalls } from "./routed";
 
 interface Limit {
   paths: readonly string[];
@@ -22,26 +25,19 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, Limit>;
 type Group = keyof typeof RATE_LIMITS;
 
-const groupOf = new Map<string, Group>(Object.entries(RATE_LIMITS).flatMap(([group, l]) => l.paths.map((p) => [p, group as Group] as const)));
+/** Per API token (bearer requests), every procedure: `API_RATE_LIMIT_PER_MINUTE` calls in this window. */
+export const API_TOKEN_WINDOW_MS = 60_000;
 
-/** The tRPC procedure paths of a request URL (`/trpc/a.b,c.d?batch=1` gives both). */
-export function trpcPaths(url: string): string[] {
-  const pathname = url.split("?")[0]!;
-  if (!pathname.startsWith("/trpc/")) return [];
-  let rest = pathname.slice("/trpc/".length);
-  try {
-    rest = decodeURIComponent(rest);
-  } catch {
-    return [];
-  }
-  return rest.split(",").filter(Boolean);
-}
+/** Where the counters live: in memory by default; a shared store (Redis) is passed here. */
+export type RateLimitStore = Pick<RateLimitPluginOptions, "store" | "redis" | "nameSpace">;
+
+const groupOf = new Map<string, Group>(Object.entries(RATE_LIMITS).flatMap(([group, l]) => l.paths.map((p) => [p, group as Group] as const)));
 
 /** tRPC's JSON-RPC number for TOO_MANY_REQUESTS, so the typed client sees a normal procedure error. */
 const TOO_MANY_REQUESTS_RPC_CODE = -32029;
 
 /** A tRPC-shaped 429 so the client shows the Portuguese toast (one entry per call of a batch). */
-export function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, paths: string[], retryAfterSeconds: number, message: string = accessMessages.tooManyRequests) {
+function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, calls: string[], retryAfterSeconds: number, message: string) {
   const error = (path: string | undefined) => ({
     error: {
       json: {
@@ -51,55 +47,70 @@ export function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, pa
       },
     },
   });
-  const batch = (req.query as { batch?: string } | undefined)?.batch === "1";
   return reply
     .code(429)
     .header("retry-after", String(retryAfterSeconds))
     .header("content-type", "application/json")
-    .send(JSON.stringify(batch ? paths.map(error) : error(paths[0])));
+    .send(JSON.stringify(isBatchRequest(req) ? calls.map(error) : error(calls[0])));
 }
 
-/** Registers @fastify/rate-limit for the groups of RATE_LIMITS (off with RATE_LIMIT=0). */
-export async function registerRateLimits(app: FastifyInstance, config: Config) {
+interface Counter {
+  check: ReturnType<FastifyInstance["createRateLimit"]>;
+  message: string;
+}
+
+/**
+ * The per-IP limits of RATE_LIMITS and the per-token API limit, in one place (off with RATE_LIMIT=0).
+ * Every call is keyed on the procedure the router resolved (`routedCalls`), and every call of a
+ * batch counts once against each limit it falls under.
+ */
+export async function registerRateLimits(app: FastifyInstance, config: Config, store: RateLimitStore = {}) {
   if (!config.RATE_LIMIT) return;
-  await app.register(fastifyRateLimit, { global: false });
-  const limiters = Object.fromEntries(
+  await app.register(fastifyRateLimit, { global: false, ...store });
+
+  const perIp = Object.fromEntries(
     Object.entries(RATE_LIMITS as Record<Group, Limit>).map(([group, l]) => [
       group,
       {
-        limit: l,
-        check: app.rateLimit({
-          max: l.max,
-          timeWindow: l.timeWindow,
-          keyGenerator: (req) => `${group}:${req.ip}`,
-          errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, retryAfterSeconds: Math.ceil(ctx.ttl / 1000) }),
-        }),
+        check: app.createRateLimit({ max: l.max, timeWindow: l.timeWindow, keyGenerator: (req) => `${group}:${req.ip}` }),
+        message: l.message ?? accessMessages.tooManyRequests,
       },
     ]),
-  ) as Record<Group, { limit: Limit; check: (req: FastifyRequest, reply: FastifyReply) => Promise<void> }>;
+  ) as Record<Group, Counter>;
+  // Keyed by the token's hash so the secret never sits in the store. Checked before the token is
+  // looked up: a flood of unknown tokens is limited too.
+  const perToken: Counter = {
+    check: app.createRateLimit({
+      max: config.API_RATE_LIMIT_PER_MINUTE,
+      timeWindow: API_TOKEN_WINDOW_MS,
+      keyGenerator: (req) => `api-token:${hashSecret(bearerToken(req.headers.authorization) ?? "")}`,
+    }),
+    message: accessMessages.tooManyRequests,
+  };
 
-  /** Sends the 429 and answers true when one of the calls is over its group's limit. */
-  async function overLimit(req: FastifyRequest, reply: FastifyReply, paths: string[]): Promise<boolean> {
-    for (const path of paths) {
-      const group = groupOf.get(path);
-      if (!group) continue;
-      try {
-        // The plugin counts a request once; a view per call makes every call of a batch count.
-        await limiters[group].check.call(app, Object.create(req) as FastifyRequest, reply);
-      } catch (e) {
-        const retry = (e as { retryAfterSeconds?: number }).retryAfterSeconds;
-        if (retry === undefined) throw e;
-        sendTooManyRequests(req, reply, paths, retry, limiters[group].limit.message);
+  /** Counts each call against its limits; sends the 429 and answers true at the first one over. */
+  async function overLimit(req: FastifyRequest, reply: FastifyReply, calls: string[], counters: Counter[]): Promise<boolean> {
+    for (const counter of counters) {
+      const limit = await counter.check(req);
+      if (!limit.isAllowed && limit.isExceeded) {
+        sendTooManyRequests(req, reply, calls, Math.max(1, Math.ceil(limit.ttl / 1000)), counter.message);
         return true;
       }
     }
     return false;
   }
 
-  // Callback style: most requests call no limited procedure and go on without a promise.
+  // Callback style: most requests fall under no limit and go on without a promise.
   app.addHook("onRequest", (req, reply, done) => {
-    const paths = trpcPaths(req.url);
-    if (!paths.some((p) => groupOf.has(p))) return done();
-    overLimit(req, reply, paths).then((sent) => sent || done(), done);
+    const calls = routedCalls(req);
+    // Over the batch cap tRPC refuses the whole request before running any call (maxBatchSize).
+    if (calls.length === 0 || calls.length > LIMITS.batchMaxCalls) return done();
+    const withToken = bearerToken(req.headers.authorization) !== undefined;
+    const counters = calls.flatMap((p) => {
+      const group = groupOf.get(p);
+      return [...(group ? [perIp[group]] : []), ...(withToken ? [perToken] : [])];
+    });
+    if (counters.length === 0) return done();
+    overLimit(req, reply, calls, counters).then((sent) => sent || done(), done);
   });
 }

@@ -2,7 +2,7 @@
  * The one tRPC bootstrap file.
  * 1. Context  2. Initialisation (transformer, error formatting)  3. Procedures by role.
  */
-import { accessMessages } from "@elo/shared";
+import { accessMessages, LIMITS } from "@elo/shared";
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
@@ -40,6 +40,9 @@ export type Context = ReturnType<typeof createContextInner>;
 
 // ─── 2. Initialisation ──────────────────────────────────────────────────────
 
+/** tRPC's own (English) text for a batch over `maxBatchSize`; a test notices if an upgrade rewords it. */
+const TRPC_BATCH_TOO_LARGE = "Batch call exceeds maximum size";
+
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   // Live subscriptions (server-sent events): a ping every 15 s keeps proxies from closing an idle
@@ -48,6 +51,7 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const zod = cause instanceof ZodError ? z.flattenError(cause) : null;
+    const batchTooLarge = error.code === "BAD_REQUEST" && error.message === TRPC_BATCH_TOO_LARGE ? accessMessages.batchTooLarge(LIMITS.batchMaxCalls) : null;
     const toast =
       error instanceof AppError
         ? error.toast
@@ -55,10 +59,10 @@ const t = initTRPC.context<Context>().create({
           ? { title: accessMessages.validationTitle, description: cause instanceof ZodError ? cause.issues[0]?.message : undefined }
           : error.code === "INTERNAL_SERVER_ERROR"
             ? { title: accessMessages.unexpected }
-            : { title: error.message };
+            : { title: batchTooLarge ?? error.message };
     return {
       ...shape,
-      message: error.code === "INTERNAL_SERVER_ERROR" ? accessMessages.unexpected : shape.message,
+      message: error.code === "INTERNAL_SERVER_ERROR" ? accessMessages.unexpected : (batchTooLarge ?? shape.message),
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,

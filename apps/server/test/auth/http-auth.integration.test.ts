@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { trpcPaths } from "../../src/http/rate-limit";
 import { createUser } from "../support/factories/users";
 import { withServer, TEST_ORIGIN, type Harness, type TestServer } from "../support/harness";
 
@@ -48,11 +47,5 @@ describe("auth over HTTP", () => {
     expect(await batch.json()).toHaveLength(2);
     // Other procedures are not limited.
     expect((await fetch(`${server.url}/trpc/reference.states`)).status).toBe(200);
-  });
-
-  it("reads every procedure of a batched URL", () => {
-    expect(trpcPaths("/trpc/auth.me,auth.login?batch=1")).toEqual(["auth.me", "auth.login"]);
-    expect(trpcPaths("/trpc/auth.me%2Cclaim.create?batch=1")).toEqual(["auth.me", "claim.create"]);
-    expect(trpcPaths("/files/x")).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { AppRouter } from "@elo/server";
-import { accessMessages } from "@elo/shared";
+import { accessMessages, LIMITS } from "@elo/shared";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, isNonJsonSerializable, splitLink, TRPCClientError } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
@@ -53,7 +53,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
       false: splitLink({
         condition: (op) => isNonJsonSerializable(op.input),
         true: httpLink({ url: "/trpc", transformer: superjson }),
-        false: httpBatchLink({ url: "/trpc", transformer: superjson, maxURLLength: 4000 }),
+        false: httpBatchLink({ url: "/trpc", transformer: superjson, maxURLLength: 4000, maxItems: LIMITS.batchMaxCalls }),
       }),
     }),
   ],

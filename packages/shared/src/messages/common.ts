@@ -17,6 +17,7 @@ export const accessMessages = {
   retry: "Tentar novamente",
   invalidOrigin: "Origem da requisição não permitida.",
   invalidInput: "Dados inválidos.",
+  batchTooLarge: (max: number) => `Requisição com chamadas demais: envie no máximo ${max} por vez.`,
 } as const;
 
 export const formatMessages = {
