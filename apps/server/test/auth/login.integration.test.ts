@@ -2,6 +2,8 @@ import { schema } from "@elo/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryCookieJar } from "../../src/auth/cookie";
+import { recordFailedLogin, recordSuccessfulLogin, reserveLogin } from "../../src/auth/login-store";
+import { newSession } from "../../src/auth/session";
 import { createAdmin, createUser, uniqueEmail } from "../support/factories/users";
 import { createHarness, type Harness } from "../support/harness";
 import { countStatements } from "../support/statements";
@@ -74,6 +76,19 @@ describe("auth.login", () => {
     expect(await (await h.caller(null)).auth.login({ email: user.email, password: user.password })).toMatchObject({ profileType: "parent" });
     // A success clears the counter.
     expect((await failLogin(user.email)).toast.description).toBe("Você tem mais 4 tentativa(s) antes do bloqueio temporário.");
+  });
+
+  it("on success forgets the finished checks but keeps counting those still running (decision 105)", async () => {
+    const user = await createUser(h);
+    const now = h.clock.now();
+    // Three attempts reserved together; the third has the right password and finishes first.
+    const [first, second, right] = [await reserveLogin(h.db, user.email, now), await reserveLogin(h.db, user.email, now), await reserveLogin(h.db, user.email, now)];
+    expect([first.attempt, second.attempt, right.attempt]).toEqual([1, 2, 3]);
+    await recordSuccessfulLogin(h.db, user.email, newSession(h.clock, user.id).session, null, now);
+    await recordFailedLogin(h.db, user.email, null, now);
+    await recordFailedLogin(h.db, user.email, null, now);
+    // The two wrong ones still count: the next failure is the window's third.
+    expect((await failLogin(user.email)).toast.description).toBe("Você tem mais 2 tentativa(s) antes do bloqueio temporário.");
   });
 
   it("starts a fresh count once the 15-minute window has passed", async () => {

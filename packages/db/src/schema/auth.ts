@@ -40,10 +40,15 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
 );
 
-/** One row per e-mail: the failure counter the lockout reads and bumps atomically. */
+/**
+ * One row per e-mail: the lockout's counter, reserved atomically before each password check
+ * (decision 105). `failedCount` counts the attempts of the window (checks reserved, whether
+ * failed or still running, and refusals); `inFlight` those whose check has not finished yet.
+ */
 export const loginThrottles = pgTable("login_throttles", {
   email: text("email").primaryKey(),
   failedCount: integer("failed_count").notNull().default(0),
+  inFlight: integer("in_flight").notNull().default(0),
   windowStartedAt: ts("window_started_at").notNull().defaultNow(),
   blockedUntil: ts("blocked_until"),
 });

@@ -1,7 +1,7 @@
 import { authMessages, LIMITS, type LoginInput } from "@elo/shared";
 import { sessionCookieName } from "../../auth/cookie";
-import { minutesUntil, recordAttempt, recordFailure } from "../../auth/lockout";
-import { readLogin, recordSuccessfulLogin } from "../../auth/login-store";
+import { minutesUntil, recordAttempt } from "../../auth/lockout";
+import { recordFailedLogin, recordSuccessfulLogin, reserveLogin } from "../../auth/login-store";
 import { verifyDummy, verifyPassword } from "../../auth/password";
 import { newSession } from "../../auth/session";
 import { AppError } from "../../trpc/errors";
@@ -12,25 +12,26 @@ const blockedError = (minutes: number) =>
 
 /**
  * Signs in with e-mail and password. Unknown e-mails get the same answers and about the same time
- * as wrong passwords (a dummy hash is checked), and share the per-e-mail lockout. A successful
- * login is two statements: one read before argon2, one write after (decision 089).
+ * as wrong passwords (a dummy hash is checked), and share the per-e-mail lockout. The attempt is
+ * reserved in the lockout window before the password is checked, so at most five checks run in a
+ * window however many attempts arrive together (decision 105). Two statements either way: one
+ * read-and-reserve before argon2, one write after (decision 089).
  */
 export async function loginHandler({ ctx, input }: { ctx: Context; input: LoginInput }) {
   const { email, password } = input;
   const now = ctx.clock.now();
 
-  const { blockedUntil, user } = await readLogin(ctx.db, email);
-  if (blockedUntil && blockedUntil > now) {
+  const { granted, attempt, blockedUntil, user } = await reserveLogin(ctx.db, email, now);
+  if (!granted) {
     await recordAttempt(ctx.db, email, false, ctx.userAgent, now);
-    throw blockedError(minutesUntil(blockedUntil, now));
+    throw blockedError(minutesUntil(blockedUntil ?? now, now));
   }
 
   const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyDummy(password), false);
   if (!ok || !user) {
-    await recordAttempt(ctx.db, email, false, ctx.userAgent, now);
-    const failure = await recordFailure(ctx.db, email, now);
-    if (failure.blockedUntil && failure.blockedUntil > now) throw blockedError(minutesUntil(failure.blockedUntil, now));
-    const left = LIMITS.loginMaxFailures - failure.failedCount;
+    await recordFailedLogin(ctx.db, email, ctx.userAgent, now);
+    if (blockedUntil && blockedUntil > now) throw blockedError(minutesUntil(blockedUntil, now));
+    const left = LIMITS.loginMaxFailures - attempt;
     throw new AppError(
       "UNAUTHORIZED",
       { title: authMessages.invalidCredentialsTitle, description: left > 1 ? authMessages.attemptsLeft(left) : authMessages.lastAttempt },
