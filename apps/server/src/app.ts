@@ -46,6 +46,8 @@ export async function buildApp(deps: AppDeps) {
     });
   }
 
+  // Work deferred past its answer (ctx.afterAnswer) ends before the database is closed.
+  app.addHook("onClose", () => deps.background.settled());
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, deps.config);
   registerOriginCheck(app, deps.config);

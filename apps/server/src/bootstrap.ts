@@ -5,6 +5,7 @@ import { buildApp } from "./app";
 import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { seedDemoWorld } from "./demo/demo-world";
+import { backgroundTasks } from "./lib/background";
 import { systemClock, type Clock } from "./lib/clock";
 import { sharedSecret } from "./lib/secrets";
 import { createMailer } from "./mail/mailer";
@@ -30,7 +31,7 @@ export async function createDeps(config: Config, overrides: { clock?: Clock; dbH
   const clock = overrides.clock ?? systemClock;
   const storage = diskStorage(path.resolve(config.DATA_DIR, "storage"), await sharedSecret(dbHandle.db, "file_signing_secret"), () => clock.now().getTime());
   const mailer = createMailer({ db: dbHandle.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, clock, logger });
-  return { config, db: dbHandle.db, dbHandle, clock, logger, mailer, storage };
+  return { config, db: dbHandle.db, dbHandle, clock, logger, mailer, storage, background: backgroundTasks(logger) };
 }
 
 /** Starts the whole server; `close()` stops it gracefully. */

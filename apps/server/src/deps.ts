@@ -1,6 +1,7 @@
 import type { Database, DatabaseHandle } from "@elo/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
+import type { BackgroundTasks } from "./lib/background";
 import type { Clock } from "./lib/clock";
 import type { Mailer } from "./mail/mailer";
 import type { Storage } from "./storage/storage";
@@ -14,4 +15,5 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   mailer: Mailer;
   storage: Storage;
+  background: BackgroundTasks;
 }

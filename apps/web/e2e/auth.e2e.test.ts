@@ -139,12 +139,18 @@ describe("accounts and access", () => {
     await toast(page, "E-mail enviado!");
     await page.getByText(`Se houver uma conta com o e-mail ${user.email}`, { exact: false }).waitFor();
 
-    const [mail] = await handle.db
-      .select({ text: schema.emailOutbox.text })
-      .from(schema.emailOutbox)
-      .where(and(eq(schema.emailOutbox.to, user.email), eq(schema.emailOutbox.kind, "password-reset")))
-      .orderBy(desc(schema.emailOutbox.createdAt))
-      .limit(1);
+    const latestMail = async () =>
+      (
+        await handle.db
+          .select({ text: schema.emailOutbox.text })
+          .from(schema.emailOutbox)
+          .where(and(eq(schema.emailOutbox.to, user.email), eq(schema.emailOutbox.kind, "password-reset")))
+          .orderBy(desc(schema.emailOutbox.createdAt))
+          .limit(1)
+      )[0];
+    // The link is made and mailed just after the answer (decision 106).
+    await expect.poll(latestMail, { timeout: 10_000 }).toBeDefined();
+    const mail = await latestMail();
     const link = mail!.text.match(/https?:\/\/\S+\/reset-password\?token=[a-z0-9]+/)![0];
     await page.goto(link);
     await page.getByLabel("Nova senha", { exact: true }).fill("Nova-Senha-Forte-99");

@@ -56,7 +56,7 @@ export function contextFactory(deps: AppDeps) {
 function buildContext(deps: AppDeps) {
   return async ({ req, res }: CreateFastifyContextOptions) => {
     const cookies = replyCookieJar(deps, req, res);
-    const common = { deps, cookies, userAgent: req.headers["user-agent"] ?? null };
+    const common = { deps, cookies, userAgent: req.headers["user-agent"] ?? null, onAnswered: (callback: () => void) => res.raw.once("close", callback) };
     // A bearer token, when sent, decides who is calling (even next to a cookie); a bad one is
     // refused outright rather than silently treated as anonymous.
     const bearer = bearerToken(req.headers.authorization);

@@ -23,6 +23,8 @@ export interface ContextOptions {
   userAgent?: string | null;
   /** Set when the request authenticated with an API token instead of a cookie. */
   apiTokenId?: string | null;
+  /** Calls back once the HTTP answer has gone out; without HTTP (tests' callers) there is none to wait for. */
+  onAnswered?: (callback: () => void) => void;
 }
 
 /** The context without HTTP: tests call procedures through `createCaller(createContextInner(...))`. */
@@ -34,6 +36,15 @@ export function createContextInner(opts: ContextOptions) {
     cookies: opts.cookies,
     userAgent: opts.userAgent ?? null,
     apiTokenId: opts.apiTokenId ?? null,
+    /**
+     * Runs `task` after the answer was sent, so neither its time nor its failure reaches the
+     * caller (failures are logged); `deps.background.settled()` waits for it.
+     */
+    afterAnswer(name: string, task: () => Promise<unknown>) {
+      const start = () => opts.deps.background.run(name, task);
+      if (opts.onAnswered) opts.onAnswered(start);
+      else start();
+    },
   };
 }
 export type Context = ReturnType<typeof createContextInner>;

@@ -49,6 +49,7 @@ export async function createHarness(opts: { env?: Record<string, string>; poolMa
       return startServer(testConfig(dataDir, { ...opts.env, ...extraEnv }), { clock, dbHandle });
     },
     async close() {
+      await deps.background.settled();
       await deps.mailer.stop();
       await dbHandle.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { connect, type Socket } from "node:net";
+import { connect } from "node:net";
 
 export interface RawRequest {
   method?: string;
@@ -12,6 +12,8 @@ export interface RawResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** From the request's last byte written to the answer's first byte read. */
+  firstByteMs: number;
 }
 
 /** Reads a chunked body (the framing only; no trailers). */
@@ -29,7 +31,7 @@ function dechunk(bytes: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-function parseResponse(all: Buffer, label: string): RawResponse {
+function parseResponse(all: Buffer, label: string): Omit<RawResponse, "firstByteMs"> {
   const split = all.indexOf("\r\n\r\n");
   if (split < 0) throw new Error(`no HTTP answer to ${label}: ${all.toString("latin1").slice(0, 200)}`);
   const [statusLine, ...lines] = all.subarray(0, split).toString("latin1").split("\r\n");
@@ -56,11 +58,16 @@ function encode(baseUrl: string, req: RawRequest): Buffer {
 }
 
 /** A connected socket whose answer is read until the server closes it (the request says Connection: close). */
-async function connected(baseUrl: string): Promise<{ socket: Socket; answer: (label: string) => Promise<RawResponse> }> {
+async function connected(baseUrl: string): Promise<{ send: (bytes: Buffer) => void; answer: (label: string) => Promise<RawResponse> }> {
   const { hostname, port } = new URL(baseUrl);
   const socket = connect(Number(port), hostname);
   const chunks: Buffer[] = [];
-  socket.on("data", (d) => chunks.push(d));
+  let sentAt = 0;
+  let firstByteAt = 0;
+  socket.on("data", (d) => {
+    firstByteAt ||= performance.now();
+    chunks.push(d);
+  });
   const ended = new Promise<void>((resolve, reject) => {
     socket.on("error", reject);
     socket.on("end", resolve);
@@ -71,11 +78,11 @@ async function connected(baseUrl: string): Promise<{ socket: Socket; answer: (la
     socket.once("error", reject);
   });
   return {
-    socket,
+    send: (bytes) => socket.write(bytes, () => (sentAt = performance.now())),
     answer: async (label) => {
       socket.setTimeout(60_000, () => socket.destroy(new Error(`no answer to ${label}`)));
       await ended;
-      return parseResponse(Buffer.concat(chunks), label);
+      return { ...parseResponse(Buffer.concat(chunks), label), firstByteMs: firstByteAt - sentAt };
     },
   };
 }
@@ -86,7 +93,7 @@ async function connected(baseUrl: string): Promise<{ socket: Socket; answer: (la
  */
 export async function rawRequest(baseUrl: string, req: RawRequest): Promise<RawResponse> {
   const c = await connected(baseUrl);
-  c.socket.write(encode(baseUrl, req));
+  c.send(encode(baseUrl, req));
   return c.answer(`${req.method ?? "GET"} ${req.target}`);
 }
 
@@ -97,6 +104,6 @@ export async function rawRequest(baseUrl: string, req: RawRequest): Promise<RawR
 export async function rawBurst(baseUrl: string, reqs: RawRequest[]): Promise<RawResponse[]> {
   const sockets = await Promise.all(reqs.map(() => connected(baseUrl)));
   const bytes = reqs.map((r) => encode(baseUrl, r));
-  sockets.forEach((c, i) => c.socket.write(bytes[i]!));
+  sockets.forEach((c, i) => c.send(bytes[i]!));
   return Promise.all(sockets.map((c, i) => c.answer(`${reqs[i]!.method ?? "GET"} ${reqs[i]!.target}`)));
 }

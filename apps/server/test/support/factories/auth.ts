@@ -31,8 +31,9 @@ export async function signupInputFor(h: Pick<Harness, "db">, overrides: Partial<
   };
 }
 
-/** The token of the latest recovery e-mail sent to `email`, read from the outbox. */
-export async function latestResetToken(h: Pick<Harness, "db">, email: string): Promise<string | null> {
+/** The token of the latest recovery e-mail sent to `email`, read from the outbox (once the e-mails being made are in). */
+export async function latestResetToken(h: Pick<Harness, "db" | "deps">, email: string): Promise<string | null> {
+  await h.deps.background.settled();
   const [row] = await h.db
     .select({ text: schema.emailOutbox.text })
     .from(schema.emailOutbox)

@@ -1,0 +1,74 @@
+import { schema } from "@elo/db";
+import { count, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createUser, uniqueEmail } from "../support/factories/users";
+import { TEST_ORIGIN, withServer, type Harness, type TestServer } from "../support/harness";
+import { rawRequest } from "../support/raw-http";
+
+/**
+ * Account enumeration by timing (issue 15, point 7): auth.requestPasswordReset must answer a known
+ * and an unknown address in the same time, through the server. The machine is shared, so calls go
+ * in pairs (one known, one unknown, in a random order) and the median of the pairs' differences is
+ * compared: a slow spell of the machine slows both calls of a pair alike.
+ */
+let h: Harness;
+let server: TestServer;
+withServer((s) => ({ h, server } = s));
+
+const PAIRS = 100;
+/** After every call, so that each measured call follows the same idle time whatever came before. */
+const PAUSE_MS = 20;
+/** The median difference may be this much (or this share of the unknown address's median): noise, not a signal. */
+const TOLERANCE_MS = 2.5;
+const TOLERANCE_SHARE = 0.25;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Time to the answer's first byte: what a client far away can measure. */
+async function timedRequest(email: string) {
+  const res = await rawRequest(server.url, {
+    method: "POST",
+    target: "/trpc/auth.requestPasswordReset",
+    headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+    body: JSON.stringify({ json: { email } }),
+  });
+  expect([res.status, res.body]).toEqual([200, JSON.stringify({ result: { data: { json: { ok: true } } } })]);
+  return res.firstByteMs;
+}
+
+describe("auth.requestPasswordReset timing", () => {
+  it("answers a known and an unknown e-mail in the same time", async () => {
+    const user = await createUser(h);
+    const mailsTo = async (email: string) => (await h.db.select({ n: count() }).from(schema.emailOutbox).where(eq(schema.emailOutbox.to, email)))[0]!.n;
+    // Both kinds run the same steps around the timed call: count the address's e-mails, ask, pause,
+    // wait until the count is what it should be (one more for the known address: the e-mail is
+    // still sent, and waiting for it keeps its work out of the next measurement).
+    const timed = async (email: string, expected: (before: number) => number) => {
+      const before = await mailsTo(email);
+      const ms = await timedRequest(email);
+      await new Promise((r) => setTimeout(r, PAUSE_MS));
+      await expect.poll(() => mailsTo(email), { timeout: 10_000, interval: 5 }).toBe(expected(before));
+      return ms;
+    };
+    const known = () => timed(user.email, (n) => n + 1);
+    const unknown = () => timed(uniqueEmail("ninguem"), () => 0);
+    // Warm-up: connections, prepared statements, JIT.
+    for (let i = 0; i < 3; i++) await known(), await unknown();
+
+    const times = { known: [] as number[], unknown: [] as number[], differences: [] as number[] };
+    for (let i = 0; i < PAIRS; i++) {
+      const knownFirst = Math.random() < 0.5;
+      const k = knownFirst ? await known() : 0;
+      const u = await unknown();
+      const pair = { known: knownFirst ? k : await known(), unknown: u };
+      times.known.push(pair.known);
+      times.unknown.push(pair.unknown);
+      times.differences.push(pair.known - pair.unknown);
+    }
+
+    const figures = { pairs: PAIRS, knownMedianMs: median(times.known), unknownMedianMs: median(times.unknown), medianDifferenceMs: median(times.differences) };
+    console.log(JSON.stringify({ resetTiming: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, +v.toFixed(2)])) }));
+    const allowed = Math.max(TOLERANCE_MS, TOLERANCE_SHARE * figures.unknownMedianMs);
+    expect(Math.abs(figures.medianDifferenceMs), JSON.stringify(figures)).toBeLessThanOrEqual(allowed);
+  });
+});
