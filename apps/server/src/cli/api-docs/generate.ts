@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { accessMessages, type Toast } from "@elo/shared";
+import { accessMessages, LIMITS, type Toast } from "@elo/shared";
 import { z } from "zod";
 import { appRouter } from "../../routers/_app";
 import { accessOf, procedureBuilders } from "./access";
@@ -61,7 +61,8 @@ export function renderApiDocs(): string {
     "- Errors: every error carries `data.code` (below), `data.httpStatus` and `data.toast` — the Portuguese",
     "  message the web app shows (`{ title, description? }`); invalid input also fills `data.fieldErrors`.",
     `- Every procedure with an input can answer \`BAD_REQUEST\` "${accessMessages.validationTitle}" with the first invalid field's message.`,
-    `- Requests with a token are limited per token (300 a minute by default, \`API_RATE_LIMIT_PER_MINUTE\`): past it, \`TOO_MANY_REQUESTS\` "${accessMessages.tooManyRequests}" with a \`retry-after\` header.`,
+    `- Calls may be batched (\`/trpc/a,b?batch=1\`), at most ${LIMITS.batchMaxCalls} in one request: more answer \`BAD_REQUEST\` "${accessMessages.batchTooLarge(LIMITS.batchMaxCalls)}".`,
+    `- Calls with a token are limited per token (300 a minute by default, \`API_RATE_LIMIT_PER_MINUTE\`; each call of a batch counts): past it, \`TOO_MANY_REQUESTS\` "${accessMessages.tooManyRequests}" with a \`retry-after\` header.`,
     "- Tokens cannot create other tokens (`apiTokens.create` needs a browser session).",
     "- Cookie-authenticated mutations must send an allowed `Origin`; token requests without a cookie need not.",
     "",
