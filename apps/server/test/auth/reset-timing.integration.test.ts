@@ -2,24 +2,27 @@ import { schema } from "@elo/db";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createUser, uniqueEmail } from "../support/factories/users";
-import { TEST_ORIGIN, withServer, type Harness, type TestServer } from "../support/harness";
+import { withSpawnedServer, type ChildServer } from "../support/child-server";
+import { TEST_ORIGIN, type Harness } from "../support/harness";
 import { rawRequest } from "../support/raw-http";
+import { onRealPostgres } from "../support/test-db";
 
 /**
  * Account enumeration by timing (issue 15, point 7): auth.requestPasswordReset must answer a known
  * and an unknown address in the same time, through the server. The machine is shared, so calls go
  * in pairs (one known, one unknown, in a random order) and the median of the pairs' differences is
- * compared: a slow spell of the machine slows both calls of a pair alike.
+ * compared: a slow spell of the machine slows both calls of a pair alike. The server is the built
+ * one in its own process (real PostgreSQL): in the test's process, work started after an answer
+ * would delay the test's own reading of it, which no remote client sees.
  */
 let h: Harness;
-let server: TestServer;
-withServer((s) => ({ h, server } = s));
+let server: ChildServer;
 
 const PAIRS = 100;
 /** After every call, so that each measured call follows the same idle time whatever came before. */
 const PAUSE_MS = 20;
 /** The median difference may be this much (or this share of the unknown address's median): noise, not a signal. */
-const TOLERANCE_MS = 2.5;
+const TOLERANCE_MS = 1.5;
 const TOLERANCE_SHARE = 0.25;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -36,7 +39,9 @@ async function timedRequest(email: string) {
   return res.firstByteMs;
 }
 
-describe("auth.requestPasswordReset timing", () => {
+describe.skipIf(!onRealPostgres())("auth.requestPasswordReset timing (spawned built server)", () => {
+  withSpawnedServer((w) => ({ h, server } = w));
+
   it("answers a known and an unknown e-mail in the same time", async () => {
     const user = await createUser(h);
     const mailsTo = async (email: string) => (await h.db.select({ n: count() }).from(schema.emailOutbox).where(eq(schema.emailOutbox.to, email)))[0]!.n;
@@ -71,4 +76,8 @@ describe("auth.requestPasswordReset timing", () => {
     const allowed = Math.max(TOLERANCE_MS, TOLERANCE_SHARE * figures.unknownMedianMs);
     expect(Math.abs(figures.medianDifferenceMs), JSON.stringify(figures)).toBeLessThanOrEqual(allowed);
   });
+});
+
+describe.runIf(!onRealPostgres())("auth.requestPasswordReset timing", () => {
+  it("needs real PostgreSQL (set TEST_DATABASE_URL)", () => {});
 });
