@@ -7,10 +7,11 @@ import type { Session } from "./session";
 
 /** What a login needs before checking the password, from one statement. */
 export interface LoginRead {
-  /** Whether this attempt may check the password (decision 105); when not, the block's end. */
+  /** Whether this attempt may check the password (decision 105). */
   granted: boolean;
   /** The attempt's number in the lockout window. */
   attempt: number;
+  /** The end of the e-mail's block, once the window's 5th attempt has set one. */
   blockedUntil: Date | null;
   user: { id: string; passwordHash: string; profileType: ProfileType | null; isAdmin: boolean } | null;
 }
