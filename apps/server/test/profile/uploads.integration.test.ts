@@ -199,7 +199,7 @@ describe("signed addresses", () => {
     await post("/api/uploads/enrollment-proof", await sessionCookie(h, b.id), uploadForm(pdfBytes(), "b.pdf"));
     const [pa] = await h.db.select().from(schema.profiles).where(eq(schema.profiles.userId, a.id));
     const [pb] = await h.db.select().from(schema.profiles).where(eq(schema.profiles.userId, b.id));
-    const signedA = h.deps.storage.url("enrollment_proofs", pa!.enrollmentProofUrl!);
+    const signedA = await h.deps.storage.signedUrl("enrollment_proofs", pa!.enrollmentProofUrl!);
     expect((await fetch(`${server.url}${signedA}`)).status).toBe(200);
     const moved = signedA.replace(pa!.enrollmentProofUrl!, pb!.enrollmentProofUrl!);
     expect((await fetch(`${server.url}${moved}`)).status).toBe(403);

@@ -4,6 +4,8 @@ export const privacyMessages = {
   exported: "Dados exportados com sucesso!",
   deleted: "Conta deletada com sucesso",
   deletionReason: "Solicitação do usuário via painel LGPD",
+  /** Export: a stored file of the user that no row points at any more (an old upload whose removal failed). */
+  leftoverFileKind: "Arquivo enviado anteriormente",
   contactSent: "Mensagem enviada!",
   contactSentDescription: "Entraremos em contato em breve.",
   contactErrorTitle: "Erro ao enviar",

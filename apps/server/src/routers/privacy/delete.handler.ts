@@ -3,7 +3,7 @@ import { privacyMessages } from "@elo/shared";
 import { eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { sessionCookieName } from "../../auth/cookie";
 import type { Context } from "../../trpc/init";
-import { listUserFiles } from "./user-files";
+import { listUserFiles, withStoredLeftovers } from "./user-files";
 
 type Ctx = Context & { user: NonNullable<Context["user"]> };
 
@@ -44,7 +44,11 @@ export async function deleteUserData({ ctx }: { ctx: Ctx }) {
     await tx.insert(schema.deletionRecords).values({ deletedAt: ctx.clock.now(), reason: privacyMessages.deletionReason });
   });
 
-  for (const f of files) {
+  const stored = await withStoredLeftovers(ctx.storage, userId, files).catch((error) => {
+    ctx.logger.warn({ err: error }, "could not list a deleted user's stored files");
+    return files;
+  });
+  for (const f of stored) {
     try {
       await ctx.storage.remove(f.bucket, f.key);
     } catch (error) {

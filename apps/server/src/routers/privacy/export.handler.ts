@@ -2,7 +2,8 @@ import { schema } from "@elo/db";
 import { PRODUCT_NAME } from "@elo/shared";
 import { asc, desc, eq, or, sql } from "drizzle-orm";
 import type { Context } from "../../trpc/init";
-import { listUserFiles } from "./user-files";
+import { absoluteUrl, SIGNED_URL_SECONDS } from "../../storage/storage";
+import { listUserFiles, withStoredLeftovers } from "./user-files";
 
 type Ctx = Context & { user: NonNullable<Context["user"]> };
 
@@ -129,7 +130,7 @@ export async function exportUserData({ ctx }: { ctx: Ctx }) {
         .from(contactMessages)
         .where(or(eq(contactMessages.userId, userId), eq(sql`lower(${contactMessages.email})`, email)))
         .orderBy(asc(contactMessages.createdAt)),
-      listUserFiles(db, userId),
+      listUserFiles(db, userId).then((referenced) => withStoredLeftovers(ctx.storage, userId, referenced)),
     ]);
 
   return {
@@ -148,6 +149,8 @@ export async function exportUserData({ ctx }: { ctx: Ctx }) {
     sessions: sessionRows,
     loginAttempts: logins,
     contactMessages: messages,
-    files: files.map((f) => ({ ...f, url: `${ctx.config.publicOrigin}${ctx.storage.url(f.bucket, f.key)}`, expiresInSeconds: 3600 })),
+    files: await Promise.all(
+      files.map(async (f) => ({ ...f, url: absoluteUrl(ctx.config.publicOrigin, await ctx.storage.signedUrl(f.bucket, f.key)), expiresInSeconds: SIGNED_URL_SECONDS })),
+    ),
   };
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps";
 import { ownsKey, storageKey, UPLOAD_RULES, UploadError, uploadRoute, type UploadContext } from "../../http/uploads";
 import { enrollmentProofEmail, enqueueTemplate } from "../../mail/templates";
+import { absoluteUrl } from "../../storage/storage";
 import { notifyProfileChanged } from "./events";
 
 const { profiles, enrollments } = schema;
@@ -22,7 +23,7 @@ async function saveAvatar({ deps, user, file }: UploadContext) {
   }
   if (ownsKey(user.id, before?.avatarUrl) && before.avatarUrl !== key) await deps.storage.remove("avatars", before.avatarUrl).catch(() => {});
   await notifyProfileChanged(deps.db, user.id);
-  return { avatarUrl: deps.storage.url("avatars", key) };
+  return { avatarUrl: await deps.storage.signedUrl("avatars", key) };
 }
 
 /**
@@ -83,7 +84,7 @@ async function saveProof({ deps, user, file, fields }: UploadContext) {
   }
   if (ownsKey(user.id, oldKey) && oldKey !== key) await deps.storage.remove("enrollment_proofs", oldKey).catch(() => {});
 
-  const signed = deps.storage.url("enrollment_proofs", key);
+  const signed = await deps.storage.signedUrl("enrollment_proofs", key);
   await enqueueTemplate(
     { mailer: deps.mailer, config: deps.config },
     deps.db,
@@ -94,7 +95,7 @@ async function saveProof({ deps, user, file, fields }: UploadContext) {
       parentEmail: user.email,
       studentName,
       schoolName,
-      fileUrl: `${deps.config.publicOrigin}${signed}`,
+      fileUrl: absoluteUrl(deps.config.publicOrigin, signed),
       fileName: file.clientName,
     },
   );
