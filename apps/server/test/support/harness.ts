@@ -50,6 +50,7 @@ export async function createHarness(opts: { env?: Record<string, string>; poolMa
     },
     async close() {
       await deps.mailer.stop();
+      deps.storage.close();
       await dbHandle.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
