@@ -95,6 +95,11 @@ describe("uploads with S3 configured", () => {
     expect((await served(link!)).status).toBe(200);
   });
 
+  it("lets pages show images from a plain-http bucket: the CSP's img-src names its origin", async () => {
+    const csp = (await fetch(`${server.url}/healthz`)).headers.get("content-security-policy") ?? "";
+    expect(csp.split(";").find((d) => d.trim().startsWith("img-src"))?.split(" ")).toContain(new URL(s3.env.S3_ENDPOINT!).origin);
+  });
+
   it("serves a school logo at the app's stable address, streamed from the bucket", async () => {
     const school = await createSchool(h);
     const staff = await createStaff(h, school.id);
