@@ -63,10 +63,12 @@ async function filesUnder(dir: string, folder: string): Promise<StoredEntry[]> {
   } catch {
     return [];
   }
+  // A stored file has its `.type` beside it (written last by `put`); anything else is not one.
+  const present = new Set(names);
   const entries: StoredEntry[] = [];
   for (const name of names) {
+    if (name.endsWith(TYPE_SUFFIX) || !present.has(`${name}${TYPE_SUFFIX}`)) continue;
     const key = path.posix.join(folder, name.split(path.sep).join("/"));
-    if (key.endsWith(TYPE_SUFFIX)) continue;
     const info = await stat(path.join(dir, key)).catch(() => null); // removed meanwhile
     if (info?.isFile()) entries.push({ key, size: info.size });
   }
