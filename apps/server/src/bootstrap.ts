@@ -7,6 +7,7 @@ import type { AppDeps } from "./deps";
 import { seedDemoWorld } from "./demo/demo-world";
 import { systemClock, type Clock } from "./lib/clock";
 import { sharedSecret } from "./lib/secrets";
+import { LISTEN_BACKLOG } from "./http/shutdown";
 import { createMailer } from "./mail/mailer";
 import { diskStorage } from "./storage/storage";
 
@@ -42,7 +43,7 @@ export async function startServer(config: Config, overrides: { clock?: Clock; db
     if (logins) printDemoLogins(logins);
   }
   const app = await buildApp(deps);
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   deps.mailer.start();
   return {
     app,

@@ -34,6 +34,8 @@ const schema = z.object({
   /** Requests per minute allowed to one API token (bearer requests on /trpc). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   WEB_DIST: z.string().optional(),
+  /** On SIGTERM: how long requests already received may take to be answered before the process exits anyway (code 1). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -54,3 +54,11 @@ describe("TRUST_PROXY", () => {
     expect(() => loadConfig({ TRUST_PROXY: "2" })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe("SHUTDOWN_GRACE_MS", () => {
+  it("defaults to 15 s and refuses a grace period too short or unbounded", () => {
+    expect(loadConfig({}).SHUTDOWN_GRACE_MS).toBe(15_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: "30000" }).SHUTDOWN_GRACE_MS).toBe(30_000);
+    for (const bad of ["0", "999", "600001", "soon", "1.5"]) expect(() => loadConfig({ SHUTDOWN_GRACE_MS: bad })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+});
