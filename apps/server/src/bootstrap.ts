@@ -5,9 +5,9 @@ import { buildApp } from "./app";
 import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { seedDemoWorld } from "./demo/demo-world";
+import { LISTEN_BACKLOG } from "./http/shutdown";
 import { systemClock, type Clock } from "./lib/clock";
 import { sharedSecret } from "./lib/secrets";
-import { LISTEN_BACKLOG } from "./http/shutdown";
 import { createMailer } from "./mail/mailer";
 import { diskStorage } from "./storage/storage";
 
