@@ -5,6 +5,7 @@ import { buildApp } from "./app";
 import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { seedDemoWorld } from "./demo/demo-world";
+import { LISTEN_BACKLOG } from "./http/shutdown";
 import { systemClock, type Clock } from "./lib/clock";
 import { sharedSecret } from "./lib/secrets";
 import { createMailer } from "./mail/mailer";
@@ -44,7 +45,7 @@ export async function startServer(config: Config, overrides: { clock?: Clock; db
     if (logins) printDemoLogins(logins);
   }
   const app = await buildApp(deps);
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   deps.mailer.start();
   return {
     app,

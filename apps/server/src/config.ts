@@ -43,6 +43,8 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: bool.optional(),
   /** The endpoint as browsers reach it, when it differs from S3_ENDPOINT (a container name inside compose). */
   S3_PUBLIC_ENDPOINT: z.url().optional(),
+  /** On SIGTERM: how long requests already received may take to be answered before the process exits anyway (code 1). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
 });
 
 /** The variables that configure object storage only together. */

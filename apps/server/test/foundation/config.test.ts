@@ -89,3 +89,11 @@ describe("S3_* (object storage)", () => {
     expect(() => loadConfig({ PORT: "x", S3_REGION: "us-east-1" })).toThrow(/PORT: [\s\S]*S3_ENDPOINT: missing/);
   });
 });
+
+describe("SHUTDOWN_GRACE_MS", () => {
+  it("defaults to 15 s and refuses a grace period too short or unbounded", () => {
+    expect(loadConfig({}).SHUTDOWN_GRACE_MS).toBe(15_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: "30000" }).SHUTDOWN_GRACE_MS).toBe(30_000);
+    for (const bad of ["0", "999", "600001", "soon", "1.5"]) expect(() => loadConfig({ SHUTDOWN_GRACE_MS: bad })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+});
