@@ -1,6 +1,7 @@
 import path from "node:path";
 import postgres from "postgres";
-import { checkClaimStatements, claimLedger } from "../lib/claim-ledger";
+import type { SqlCapture } from "../lib/capture";
+import { checkClaimStatements, claimLedger, type ClaimLedger } from "../lib/claim-ledger";
 import { oversellCheck, type ClaimFixture } from "../lib/fixtures";
 import { clientIp, load, trpcBody } from "../lib/http";
 import { pgbench, pgbenchScript } from "../lib/pgbench";
@@ -9,6 +10,27 @@ import { passSeconds, sessionCookie, type MeasureContext } from "./context";
 
 /** Pgbench's voucher for pair n: unique per pair, and ending in "ZZ", which the generator never uses. */
 const PGBENCH_VOUCHER = `(1000 + n % 9000)::text || '-' || chr(65 + (n / 9000 % 26)::int) || chr(65 + (n / 234000 % 26)::int) || 'ZZ'`;
+
+/**
+ * The pgbench script of the claim: the statements one real claim.create sends (captured from the
+ * handler, so the script follows the app's statement), checked to commit exactly one voucher, with
+ * the parent, benefit, school and voucher taken per transaction from the next unused pgbench pair.
+ */
+export async function claimScript(capture: SqlCapture, fx: ClaimFixture, ledger: ClaimLedger, file: string) {
+  const first = fx.benefits[0]!;
+  const before = await ledger.vouchers();
+  const { statements, result } = await capture.record(fx.captureParent, (c) => c.claim.create({ discountId: first.id }));
+  checkClaimStatements(statements, (await ledger.vouchers()) - before);
+  const script = pgbenchScript({
+    file,
+    preamble: [],
+    lookupSelect: ["user_id as uid", "discount_id as did", "school_id as sid", `${PGBENCH_VOUCHER} as voucher`],
+    lookupFrom: "from bench_claim_pairs where n = (select nextval('bench_claim_seq'))",
+    variables: { uid: fx.captureParent, did: first.id, sid: first.schoolId, voucher: result.voucherCode },
+    statements,
+  });
+  return { statements, script };
+}
 
 /**
  * Figure 2: claims per second with 50 concurrent parents through claim.create ÷ the same with
@@ -22,18 +44,7 @@ export async function measureClaims(ctx: MeasureContext, fx: ClaimFixture) {
   const sql = postgres(ctx.databaseUrl, { max: 1, onnotice: () => {} });
   try {
     const ledger = claimLedger(sql, fx);
-    const first = fx.benefits[0]!;
-    const before = await ledger.vouchers();
-    const { statements, result } = await ctx.capture.record(fx.captureParent, (c) => c.claim.create({ discountId: first.id }));
-    checkClaimStatements(statements, (await ledger.vouchers()) - before);
-    const script = pgbenchScript({
-      file: path.join(ctx.workDir, "claim.sql"),
-      preamble: [],
-      lookupSelect: ["user_id as uid", "discount_id as did", "school_id as sid", `${PGBENCH_VOUCHER} as voucher`],
-      lookupFrom: "from bench_claim_pairs where n = (select nextval('bench_claim_seq'))",
-      variables: { uid: fx.captureParent, did: first.id, sid: first.schoolId, voucher: result.voucherCode },
-      statements,
-    });
+    const { statements, script } = await claimScript(ctx.capture, fx, ledger, path.join(ctx.workDir, "claim.sql"));
 
     const B = fx.benefits.length;
     let n = 0;
