@@ -27,7 +27,6 @@ export async function passes<T>(warmups: number, measured: number, run: (pass: n
 
 /** A figure's measured passes: min, median, max and their spread, (max − min) ÷ median. */
 export interface Spread {
-  values: number[];
   min: number;
   median: number;
   max: number;
@@ -38,5 +37,5 @@ export function spreadOf(values: number[]): Spread {
   const m = median(values);
   const min = Math.min(...values);
   const max = Math.max(...values);
-  return { values, min, median: m, max, spread: m === 0 ? (max === min ? 0 : Number.POSITIVE_INFINITY) : (max - min) / Math.abs(m) };
+  return { min, median: m, max, spread: m === 0 ? (max === min ? 0 : Number.POSITIVE_INFINITY) : (max - min) / Math.abs(m) };
 }

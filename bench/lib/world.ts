@@ -40,11 +40,14 @@ export async function openWorld(opts: BenchRun & { scale: ScaleOptions; loginPar
   opts.log(`Bench database ${database.name}; work files in ${dir}`);
   let stopServer: (() => Promise<void>) | null = null;
   let closeCapture: (() => Promise<void>) | null = null;
-  const close = async () => {
+  const stop = async () => {
     await closeCapture?.();
     closeCapture = null;
     await stopServer?.();
     stopServer = null;
+  };
+  const close = async () => {
+    await stop();
     if (opts.keepDb) opts.log(`Kept database ${database.url}`);
     else await database.drop();
   };
@@ -80,13 +83,8 @@ export async function openWorld(opts: BenchRun & { scale: ScaleOptions; loginPar
           await s.end();
         }
       },
-      /** Stops the server and the capture, keeps the database open (the first-load figure needs neither). */
-      async stopServer() {
-        await closeCapture?.();
-        closeCapture = null;
-        await stopServer?.();
-        stopServer = null;
-      },
+      /** Stops the server and the capture, keeps the database (the first-load figure needs neither). */
+      stopServer: stop,
       close,
     };
   } catch (error) {
@@ -94,4 +92,3 @@ export async function openWorld(opts: BenchRun & { scale: ScaleOptions; loginPar
     throw error;
   }
 }
-export type World = Awaited<ReturnType<typeof openWorld>>;
