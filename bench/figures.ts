@@ -76,7 +76,18 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
       const { result: r, load } = await withLoad(() => measureLogin(ctx, world.loginUsers));
       results.login = { ...r, load };
       figures.push(figure({ name: "4. login p50 ÷ argon2 verify p50", values: r.ratioPasses, goal: "≤ 1.15", meets: (v) => v <= 1.15, detail: `${r.loginP50Ms} vs ${r.argon2P50Ms} ms (medians)`, load }));
-      figures.push(figure({ name: "   event loop p99, 50-client storm", values: r.storm.eventLoopP99Passes, format: ms, goal: "< 10 ms", meets: (v) => v < 10, detail: `${r.storm.loginsPerSecond} logins/s, max ${r.storm.eventLoopMaxMs} ms`, load }));
+      figures.push(
+        figure({
+          name: "   event loop p99, 50-client storm",
+          values: r.storm.eventLoopP99Passes,
+          format: ms,
+          goal: "< 10 ms",
+          meets: (v) => v < 10,
+          detail: `${r.storm.loginsPerSecond} logins/s, max ${r.storm.eventLoopMaxMs} ms`,
+          load,
+          voidBecause: r.storm.passesWithoutLogins ? `no login completed in ${r.storm.passesWithoutLogins} storm pass(es): lengthen --seconds` : undefined,
+        }),
+      );
     }
     await world.stopServer();
 

@@ -81,6 +81,8 @@ export async function measureLogin(ctx: MeasureContext, users: Array<{ email: st
       p99Ms: median(storms.map((s) => s.http.p99)),
       non2xx: storms.reduce((a, s) => a + s.http.non2xx + s.http.errors, 0),
       eventLoopP99Passes: storms.map((s) => s.eld.p99),
+      /** Storm passes in which no login completed: their event-loop delay says nothing about logins. */
+      passesWithoutLogins: storms.filter((s) => s.http.ok === 0).length,
       eventLoopP99Ms: median(storms.map((s) => s.eld.p99)),
       eventLoopMaxMs: Math.max(...storms.map((s) => s.eld.max)),
     },
