@@ -4,7 +4,7 @@ import { csvForm } from "../support/factories/admin";
 import { sessionCookie } from "../support/factories/sessions";
 import { createAdmin } from "../support/factories/users";
 import { withServer, type Harness, type TestServer } from "../support/harness";
-import { trpcMutation } from "../support/trpc-http";
+import { trpcMutation } from "../support/http-client";
 
 /**
  * admin.csv.preview over HTTP, the file sent as multipart like the browser does: a NUL byte (which

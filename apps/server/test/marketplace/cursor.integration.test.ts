@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { marketWorld } from "../support/factories/benefits";
 import { sessionCookie } from "../support/factories/sessions";
 import { withServer, type Harness, type TestServer } from "../support/harness";
-import { trpcQuery } from "../support/trpc-http";
+import { trpcQuery } from "../support/http-client";
 
 /**
  * marketplace.list over HTTP with cursors a client crafted: each is shaped like ours (passes the

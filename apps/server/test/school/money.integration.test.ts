@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createSchool, createStaff, nicheIds } from "../support/factories/schools";
 import { sessionCookie } from "../support/factories/sessions";
 import { withServer, type Harness, type TestServer } from "../support/harness";
-import { trpcMutation } from "../support/trpc-http";
+import { trpcMutation } from "../support/http-client";
 
 /**
  * Money over HTTP, as the benefit form posts it: a fee or percentage with more than two decimals is

@@ -34,3 +34,15 @@ export async function trpcMutation(server: TestServer, path: string, input: unkn
   if (input instanceof FormData) return answer(await fetch(`${server.url}/trpc/${path}`, { method: "POST", headers, body: input }));
   return answer(await fetch(`${server.url}/trpc/${path}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: wire(input) }));
 }
+
+/** A multipart upload as the browser sends it to an /api/uploads route; the JSON answer. */
+export async function postUpload(server: TestServer, route: string, cookie: string | null, form: FormData) {
+  const res = await fetch(`${server.url}${route}`, { method: "POST", headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) }, body: form });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+/** GET of a file address (relative, as the API hands it out): status, headers and the bytes served. */
+export async function getFile(server: TestServer, address: string) {
+  const res = await fetch(`${server.url}${address}`);
+  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+}
