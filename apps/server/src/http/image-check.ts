@@ -1,6 +1,6 @@
 import { LIMITS, uploadMessages, type Toast } from "@elo/shared";
 import { imageSize } from "image-size";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 
 // Kept apart from uploads.ts (Fastify types): the admin logo procedure uses it and the router's
 // types are compiled by packages/client without the Fastify plugins' augmentations.
@@ -34,7 +34,7 @@ export const tooManyPixels: Toast = { title: uploadMessages.imageTooManyPixelsTi
 sharp.cache(false);
 
 /** The output of each image type we accept, re-encoded in its own format. */
-const ENCODE: Record<string, (image: sharp.Sharp) => sharp.Sharp> = {
+const ENCODE: Record<string, (image: Sharp) => Sharp> = {
   "image/jpeg": (image) => image.jpeg({ quality: 90 }),
   "image/png": (image) => image.png(),
   "image/webp": (image) => image.webp({ quality: 90 }),
