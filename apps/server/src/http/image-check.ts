@@ -29,7 +29,6 @@ export function imageProblem(bytes: Buffer): "not_an_image" | "too_many_pixels" 
 
 export const tooManyPixels: Toast = { title: uploadMessages.imageTooManyPixelsTitle, description: uploadMessages.imageTooManyPixelsDescription };
 
-
 // Every upload is a different image: libvips' operation cache would only hold decoded pixels in memory.
 sharp.cache(false);
 
