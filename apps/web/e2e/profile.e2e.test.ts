@@ -124,6 +124,10 @@ describe("/meus-dados for a new parent", () => {
     await main.getByRole("button", { name: "Enviar" }).click();
     await toast(page, "Comprovante enviado");
     await main.getByText("Ver arquivo").waitFor();
+    // A proof is a private document: it downloads under a fixed name, never opens in place (decision 110).
+    const [download] = await Promise.all([page.waitForEvent("download"), main.getByText("Ver arquivo").click()]);
+    expect(download.suggestedFilename()).toBe("comprovante.pdf");
+    expect(page.url()).toContain("/meus-dados");
 
     const [after] = await handle.db.select().from(schema.profiles).where(eq(schema.profiles.userId, userId));
     expect(after).toMatchObject({ phone: "11987654321", studentCpf: "52998224725", studentZipCode: "05422000", schoolName: "Colégio Horizonte", profileCompleted: true, enrollmentProofSubmitted: true });

@@ -1,23 +1,8 @@
 import dayjs from "dayjs";
 import { DISCOUNT_VALIDITY_MONTHS, type DiscountValidity } from "./constants";
 
-const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const decimal = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const shortDate = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "America/Sao_Paulo" });
 const longDate = new Intl.DateTimeFormat("pt-BR", { day: "numeric", month: "long", year: "numeric", timeZone: "America/Sao_Paulo" });
-
-/** R$ 1.234,56 (with a normal space after R$). */
-export const formatBRL = (value: number): string => brl.format(value).replace(/\u00a0/g, " ");
-
-/** 1.234,56 */
-export const formatDecimal = (value: number): string => decimal.format(value);
-
-/** Reads "1.234,56", "1234,5" or "1234" as a number; NaN when it is not one. */
-export function parseBRL(value: string): number {
-  const cleaned = value.replace(/[R$\s.]/g, "").replace(",", ".");
-  if (!/^\d+(\.\d{0,2})?$/.test(cleaned)) return Number.NaN;
-  return Number(cleaned);
-}
 
 const toDate = (value: Date | string): Date =>
   typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00-03:00`) : new Date(value);
@@ -27,10 +12,6 @@ export const formatDate = (value: Date | string): string => shortDate.format(toD
 
 /** "22 de novembro de 2026". */
 export const formatLongDate = (value: Date | string): string => longDate.format(toDate(value));
-
-/** Rounds to cents the way the benefit form shows it: fee minus fee times percentage. */
-export const discountedFee = (monthlyFee: number, percentage: number): number =>
-  Math.round((monthlyFee - (monthlyFee * percentage) / 100) * 100) / 100;
 
 /** Last day a voucher is valid (yyyy-MM-dd), counted from the claim date. */
 export function validityEndDate(validity: DiscountValidity, claimedAt: Date): string {

@@ -1,24 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discountedFee, formatBRL, formatDate, formatLongDate, normalizeKey, parseBRL, validityEndDate } from "../src/index";
-
-describe("money", () => {
-  it("formats BRL with comma decimals and dot thousands", () => {
-    expect(formatBRL(1234.5)).toBe("R$ 1.234,50");
-    expect(formatBRL(0)).toBe("R$ 0,00");
-  });
-  it("parses what the fee field accepts", () => {
-    expect(parseBRL("1.234,56")).toBe(1234.56);
-    expect(parseBRL("420")).toBe(420);
-    expect(parseBRL("12,5")).toBe(12.5);
-    expect(parseBRL("abc")).toBeNaN();
-    expect(parseBRL("1,234")).toBeNaN();
-  });
-  it("computes the discounted fee to the cent", () => {
-    expect(discountedFee(420, 30)).toBe(294);
-    expect(discountedFee(390.5, 40)).toBe(234.3);
-    expect(discountedFee(100, 33.33)).toBe(66.67);
-  });
-});
+import { formatDate, formatLongDate, normalizeKey, validityEndDate } from "../src/index";
 
 describe("dates", () => {
   it("formats dd/MM/yyyy and long pt-BR dates", () => {

@@ -53,6 +53,7 @@ export const csvMessages = {
   phoneInvalid: (value: string) => `Telefone "${value}" inválido e não será importado`,
   whatsappInvalid: (value: string) => `WhatsApp "${value}" inválido e não será importado`,
   cepInvalid: (value: string) => `CEP "${value}" inválido e não será importado`,
+  invalidCharacter: (column: string) => `Caractere inválido (de controle) na coluna ${column}`,
   formulaNeutralised: (column: string) => `Conteúdo iniciado por =, +, - ou @ neutralizado na coluna ${column}`,
   missingNameColumn: 'coluna "name" não encontrada no cabeçalho',
   unknownColumns: (columns: string) => `colunas desconhecidas: ${columns}`,

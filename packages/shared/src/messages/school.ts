@@ -49,6 +49,8 @@ export const schoolMessages = {
   discountPaused: "Desconto pausado",
   requiredFieldsTitle: "Campos obrigatórios",
   requiredFieldsDescription: "Por favor, preencha todos os campos.",
+  feeTooPrecise: "Informe a mensalidade com no máximo 2 casas decimais (centavos).",
+  percentageTooPrecise: "Informe o desconto com no máximo 2 casas decimais.",
   noLinkedSchool: "Não foi possível encontrar a escola vinculada ao seu perfil. Complete seu perfil primeiro.",
   noDiscounts: "Nenhum desconto cadastrado ainda.",
   cancelEdit: "Cancelar edição",

@@ -111,7 +111,8 @@ export function AdminParentsPage() {
                     <Table.Td>{formatDate(p.createdAt)}</Table.Td>
                     <Table.Td>
                       {p.proofUrl ? (
-                        <Anchor href={p.proofUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                        // Proofs are served as attachments (decision 110): download in place, no blank tab.
+                        <Anchor href={p.proofUrl} download size="sm">
                           {adminUiMessages.parentsOpenProof}
                         </Anchor>
                       ) : (
