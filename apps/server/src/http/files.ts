@@ -1,17 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { BUCKETS, isSafeKey, PUBLIC_BUCKETS, type Bucket } from "../storage/storage";
+import { BUCKETS, contentDisposition, isSafeKey, PUBLIC_BUCKETS, type Bucket } from "../storage/storage";
 import type { AppDeps } from "../deps";
-
-/** Private documents are downloaded under a fixed ASCII name, never shown in place (decision 110). */
-const DOWNLOAD_NAMES: Partial<Record<Bucket, string>> = { enrollment_proofs: "comprovante" };
-
-/** `inline` for images; `attachment; filename="comprovante.pdf"` for a document (the extension is the server's own key's). */
-function contentDisposition(bucket: Bucket, key: string): string {
-  const name = DOWNLOAD_NAMES[bucket];
-  if (!name) return "inline";
-  const ext = /\.([a-z0-9]{1,8})$/i.exec(key)?.[1]?.toLowerCase();
-  return `attachment; filename="${ext ? `${name}.${ext}` : name}"`;
-}
 
 /** GET /files/:bucket/*: public buckets freely, private ones only with a valid, unexpired signature. */
 export function registerFileRoutes(app: FastifyInstance, deps: AppDeps) {

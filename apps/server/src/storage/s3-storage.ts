@@ -8,7 +8,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { S3Settings } from "../config";
-import { ATTACHMENT_BUCKETS, checkedKey, PUBLIC_BUCKETS, publicFileUrl, SIGNED_URL_SECONDS, type Bucket, type Storage, type StoredEntry } from "./storage";
+import { checkedKey, contentDisposition, PUBLIC_BUCKETS, publicFileUrl, SIGNED_URL_SECONDS, type Bucket, type Storage, type StoredEntry } from "./storage";
 
 /** An ETag that is the MD5 of the bytes (single-part uploads); multipart and encrypted ones are not. */
 const MD5_ETAG = /^"?([0-9a-f]{32})"?$/;
@@ -83,7 +83,7 @@ export function s3Storage(s3: S3Settings, now: () => number = Date.now): Storage
       const command = new GetObjectCommand({
         Bucket: s3.bucket,
         Key: objectKey(bucket, key),
-        ResponseContentDisposition: ATTACHMENT_BUCKETS.has(bucket) ? `attachment; filename="${key.slice(key.lastIndexOf("/") + 1)}"` : undefined,
+        ResponseContentDisposition: contentDisposition(bucket, key),
       });
       return getSignedUrl(presigner, command, { expiresIn: seconds, signingDate: new Date(now()) });
     },

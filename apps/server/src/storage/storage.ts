@@ -2,7 +2,16 @@ export const BUCKETS = ["avatars", "enrollment_proofs", "school_logos"] as const
 export type Bucket = (typeof BUCKETS)[number];
 export const PUBLIC_BUCKETS: ReadonlySet<Bucket> = new Set(["school_logos"]);
 /** Files the browser saves rather than shows (a proof may be a PDF or an image someone crafted). */
-export const ATTACHMENT_BUCKETS: ReadonlySet<Bucket> = new Set(["enrollment_proofs"]);
+/** Private documents are downloaded under a fixed ASCII name, never shown in place (decision 110). */
+const DOWNLOAD_NAMES: Partial<Record<Bucket, string>> = { enrollment_proofs: "comprovante" };
+
+/** `inline` for images; `attachment; filename="comprovante.pdf"` for a document (the extension is the server's own key's). */
+export function contentDisposition(bucket: Bucket, key: string): string {
+  const name = DOWNLOAD_NAMES[bucket];
+  if (!name) return "inline";
+  const ext = /\.([a-z0-9]{1,8})$/i.exec(key)?.[1]?.toLowerCase();
+  return `attachment; filename="${ext ? `${name}.${ext}` : name}"`;
+}
 /** How long a private file's address stays valid, in seconds. */
 export const SIGNED_URL_SECONDS = 3600;
 

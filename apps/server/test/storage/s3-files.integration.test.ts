@@ -79,7 +79,7 @@ describe("uploads with S3 configured", () => {
     const gotProof = await served(proof.body.proofUrl);
     expect(gotProof.status).toBe(200);
     expect(gotProof.bytes.equals(pdfBytes())).toBe(true);
-    expect(gotProof.disposition).toMatch(/^attachment; filename="proof-\d+-[0-9a-f]{8}\.pdf"$/);
+    expect(gotProof.disposition).toBe(`attachment; filename="comprovante.pdf"`);
 
     // Nothing went to the disk store's folder.
     expect(existsSync(path.join(h.config.DATA_DIR, "storage"))).toBe(false);
