@@ -1,4 +1,5 @@
 import dayjs from "dayjs";
+import customParseFormat from "dayjs/plugin/customParseFormat.js";
 import { DISCOUNT_VALIDITY_MONTHS, type DiscountValidity } from "./constants";
 
 const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -24,6 +25,14 @@ const toDate = (value: Date | string): Date =>
 
 /** dd/MM/yyyy in Brasília time. */
 export const formatDate = (value: Date | string): string => shortDate.format(toDate(value));
+
+dayjs.extend(customParseFormat);
+
+/** A date typed as dd/mm/aaaa (or its eight digits) as yyyy-MM-dd; null when it is not a day of the calendar. */
+export function parseDateBR(text: string): string | null {
+  const day = dayjs(text.trim(), ["DD/MM/YYYY", "DDMMYYYY"], true);
+  return day.isValid() ? day.format("YYYY-MM-DD") : null;
+}
 
 /** "22 de novembro de 2026". */
 export const formatLongDate = (value: Date | string): string => longDate.format(toDate(value));
