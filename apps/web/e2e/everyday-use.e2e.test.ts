@@ -284,3 +284,39 @@ describe("8. dates", () => {
     await context.close();
   });
 });
+
+describe("the changed pages", () => {
+  it("are photographed at 375 px and 1280 px for a person to look at", async () => {
+    const refused = await seedUser(db.db, { profileType: "institution", fullName: "Secretária Fotografada" });
+    const school = await seedSchool(db.db, `Escola Fotografada ${run}`, "Tecnologia", "Moema");
+    await db.db.insert(schema.schoolMemberships).values({ userId: refused, schoolId: school.id, status: "rejected", decidedAt: new Date() });
+    const pages: Array<[who: string, path: string, name: string]> = [
+      [DEMO.parent.email, "/meus-dados", "parent-meus-dados"],
+      [DEMO.parent.email, "/add-escola", "parent-add-escola"],
+      [DEMO.parent.email, "/home", "parent-home"],
+      [DEMO.school.email, "/meus-dados", "school-meus-dados"],
+      [DEMO.school.email, "/painel-escola", "school-desk"],
+      [DEMO.admin.email, "/admin-escolas", "admin-escolas"],
+      [DEMO.admin.email, "/admin-pais", "admin-pais"],
+      ["", "/para-escolas", "para-escolas"],
+    ];
+    for (const [width, viewport] of [["375", PHONE_375], ["1280", DESKTOP]] as const) {
+      for (const [who, path, name] of pages) {
+        const { page, context } = await newPage(browser, viewport);
+        if (who) await loginAs(context, await userId(who));
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        await page.waitForLoadState("networkidle");
+        await snap(page, `everyday-${name}-${width}`);
+        await context.close();
+      }
+      const { page, context } = await newPage(browser, viewport);
+      await loginAs(context, refused);
+      await page.goto("/meus-dados");
+      await page.getByTestId("membership-notice").waitFor();
+      await page.waitForLoadState("networkidle");
+      await snap(page, `everyday-school-refused-${width}`);
+      await context.close();
+    }
+  }, 180_000);
+});

@@ -1,5 +1,5 @@
 import { commonUi, ENROLLMENT_PERIOD_LABELS, ENROLLMENT_PERIODS, layoutMessages, LIMITS, profileMessages as m, profileUi as ui, schoolUi, type EnrollmentPeriod } from "@elo/shared";
-import { Alert, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, Badge, Box, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { fieldErrors, notifyError, notifyFailure, notifyOk } from "../../lib/notify";
@@ -182,7 +182,7 @@ function EnrollmentForm({ enrollment, onDone }: { enrollment: OtherEnrollment | 
             onChange={(v) => set("period", v as EnrollmentPeriod | null)}
           />
           <TextInput label={ui.classNumber} maxLength={50} value={details.classNumber} onChange={(e) => set("classNumber", e.currentTarget.value)} />
-          <div />
+          <Box visibleFrom="sm" />
           <DateField label={ui.startDate} value={details.startDate} onChange={(v) => set("startDate", v)} error={errors.startDate} />
           <DateField label={ui.endDate} value={details.endDate} onChange={(v) => set("endDate", v)} error={errors.endDate} />
         </SimpleGrid>
