@@ -72,9 +72,9 @@ describe("2. 'Para Escolas' on /para-escolas itself", () => {
     const { page, context } = await newPage(browser);
     await page.goto("/para-escolas");
     await page.getByRole("heading", { name: "O benefício que faltava na sua escola." }).waitFor();
-    const scrollY = () => page.evaluate(() => window.scrollY);
+    const scrollY = () => page.evaluate<number>("window.scrollY");
     const toBottom = async () => {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)");
       await expect.poll(scrollY).toBeGreaterThan(500);
     };
     await toBottom();
@@ -241,7 +241,8 @@ describe("7. the demo world", () => {
     await card.waitFor();
     const img = card.locator("img").first();
     await img.waitFor();
-    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // Loaded and decoded: a broken or missing logo has no natural width.
+    await expect.poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
     await snap(parent.page, "everyday-demo-home-desktop");
     await parent.context.close();
   });
