@@ -1,4 +1,5 @@
 import dayjs from "dayjs";
+import customParseFormat from "dayjs/plugin/customParseFormat.js";
 import { DISCOUNT_VALIDITY_MONTHS, type DiscountValidity } from "./constants";
 
 const shortDate = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "America/Sao_Paulo" });
@@ -9,6 +10,14 @@ const toDate = (value: Date | string): Date =>
 
 /** dd/MM/yyyy in Brasília time. */
 export const formatDate = (value: Date | string): string => shortDate.format(toDate(value));
+
+dayjs.extend(customParseFormat);
+
+/** A date typed as dd/mm/aaaa (or its eight digits) as yyyy-MM-dd; null when it is not a day of the calendar. */
+export function parseDateBR(text: string): string | null {
+  const day = dayjs(text.trim(), ["DD/MM/YYYY", "DDMMYYYY"], true);
+  return day.isValid() ? day.format("YYYY-MM-DD") : null;
+}
 
 /** "22 de novembro de 2026". */
 export const formatLongDate = (value: Date | string): string => longDate.format(toDate(value));

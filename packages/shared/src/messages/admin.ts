@@ -81,6 +81,8 @@ export const adminQueueMessages = {
   decisionError: "Erro ao decidir a solicitação",
   membershipNotPending: "Esta solicitação já foi decidida.",
   membershipConflict: "Este usuário já tem outro vínculo ativo.",
+  /** A request for a school that an admin refused to the same user before. */
+  repeatRequest: (refusedOn: string) => `Pedido repetido: recusado em ${refusedOn}`,
   requestsTitle: "Escolas cadastradas por pais",
   requestsEmpty: "Nenhuma escola cadastrada por pais aguardando revisão.",
   markReviewed: "Marcar como revisada",

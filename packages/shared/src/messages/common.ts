@@ -44,4 +44,5 @@ export const uploadMessages = {
 /** Words every area shares. */
 export const commonUi = {
   loading: "Carregando",
+  datePlaceholder: "dd/mm/aaaa",
 } as const;

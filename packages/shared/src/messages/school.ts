@@ -152,7 +152,8 @@ export const schoolUi = {
   confirmDeleteText: "Esta ação não pode ser desfeita.",
   planNeeded: "Plano necessário",
   seePlans: "Ver planos",
-  deskTitle: "Painel de benefícios",
+  /** The voucher desk's own name (issue 20: "Painel de benefícios" was mixed up with the benefit form's "Painel de Benefícios"). */
+  deskTitle: "Validar vouchers",
   deskIntro: "Digite o código do voucher apresentado pelo responsável para conferir e confirmar a utilização.",
   voucherCode: "Código do voucher",
   search: "Buscar",
