@@ -29,7 +29,7 @@ export async function createDeps(config: Config, overrides: { clock?: Clock; dbH
   const dbHandle = overrides.dbHandle ?? (await openAppDatabase(config));
   const clock = overrides.clock ?? systemClock;
   const storage = diskStorage(path.resolve(config.DATA_DIR, "storage"), await sharedSecret(dbHandle.db, "file_signing_secret"), () => clock.now().getTime());
-  const mailer = createMailer({ db: dbHandle.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, clock, logger });
+  const mailer = createMailer({ db: dbHandle.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, clock, logger, env: config });
   return { config, db: dbHandle.db, dbHandle, clock, logger, mailer, storage };
 }
 

@@ -77,7 +77,7 @@ describe("privacy.deleteAccount and the e-mail outbox", () => {
     const other = await busyParent("Mariana Souza", discount.id);
     const me = await busyParent("Maria", discount.id);
     const data = await ok("privacy.export", undefined, me.cookie);
-    expect(data.emails.map((e: { kind: string }) => e.kind).sort()).toEqual(["contact", "password-reset", "school-registration", "voucher"]);
+    expect(data.emails.map((e: { type: string }) => e.type).sort()).toEqual(["Mensagem do formulário de contato", "Recuperação de senha", "Solicitação de cadastro de escola", "Voucher de desconto"]);
     const text = JSON.stringify(data.emails);
     expect(text).not.toContain(other.email);
     expect(text).not.toContain("reset-password?token=");
