@@ -43,6 +43,11 @@ export const backoffMs = (attempts: number) => Math.min(2 ** attempts * 15_000, 
 /** How long a claimed row is left alone while its SMTP exchange runs (a crash mid-send retries after it). */
 export const SEND_LEASE_MS = 5 * 60 * 1000;
 
+/** Lone UTF-16 surrogates, which PostgreSQL's jsonb refuses; text columns get U+FFFD for them. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** A template's data as jsonb will take it (a school name typed with a lone surrogate must not undo the school). */
+const jsonbSafe = (data: unknown): unknown => JSON.parse(JSON.stringify(data, (_key, v: unknown) => (typeof v === "string" ? v.replace(LONE_SURROGATE, "\ufffd") : v)));
+
 /** Waits between looks for a just-enqueued row: it becomes visible when the caller's transaction commits. */
 const COMMIT_WAITS_MS = [0, 20, 50, 100, 200, 400, 800, 1600, 3200, 6400];
 
@@ -156,7 +161,7 @@ export function createMailer(opts: { db: Database; smtpUrl?: string; from: strin
     async enqueue(db, message) {
       const [row] = await db
         .insert(emailOutbox)
-        .values({ ...message, aboutUserId: message.aboutUserId ?? null, nextAttemptAt: opts.clock.now() })
+        .values({ ...message, aboutUserId: message.aboutUserId ?? null, data: jsonbSafe(message.data), nextAttemptAt: opts.clock.now() })
         .returning({ id: emailOutbox.id });
       queued(row!.id, message);
       return row!.id;

@@ -1,10 +1,13 @@
+import { authMessages } from "./auth";
+
 export const privacyMessages = {
   exportError: "Erro ao exportar dados",
   deleteError: "Erro ao deletar conta",
   exported: "Dados exportados com sucesso!",
   deleted: "Conta deletada com sucesso",
   deletePasswordRequired: "Digite sua senha atual para confirmar a exclusão",
-  wrongCurrentPassword: "Senha atual incorreta.",
+  /** The current password re-typed to delete the account was wrong; the login lockout counts it. */
+  wrongCurrentPassword: (attemptsLeft: number) => `Senha atual incorreta. ${attemptsLeft > 1 ? authMessages.attemptsLeft(attemptsLeft) : authMessages.lastAttempt}`,
   deletionReason: "Solicitação do usuário via painel LGPD",
   contactSent: "Mensagem enviada!",
   contactSentDescription: "Entraremos em contato em breve.",

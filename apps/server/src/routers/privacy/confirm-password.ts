@@ -1,5 +1,5 @@
 import { schema } from "@elo/db";
-import { authMessages, LIMITS, privacyMessages } from "@elo/shared";
+import { LIMITS, privacyMessages } from "@elo/shared";
 import { eq } from "drizzle-orm";
 import { minutesUntil, recordAttempt, recordFailure } from "../../auth/lockout";
 import { verifyPassword } from "../../auth/password";
@@ -26,7 +26,7 @@ export async function confirmCurrentPassword(ctx: Pick<Context, "db" | "clock" |
   const left = LIMITS.loginMaxFailures - count.failedCount;
   throw new AppError(
     "FORBIDDEN",
-    { title: privacyMessages.deleteError, description: `${privacyMessages.wrongCurrentPassword} ${left > 1 ? authMessages.attemptsLeft(left) : authMessages.lastAttempt}` },
+    { title: privacyMessages.deleteError, description: privacyMessages.wrongCurrentPassword(left) },
     { wrongPassword: true, attemptsLeft: left },
   );
 }
