@@ -32,7 +32,7 @@ export async function createDeps(config: Config, overrides: { clock?: Clock; dbH
   const clock = overrides.clock ?? systemClock;
   const now = () => clock.now().getTime();
   const storage = config.s3 ? s3Storage(config.s3, now) : diskStorage(path.resolve(config.DATA_DIR, "storage"), await sharedSecret(dbHandle.db, "file_signing_secret"), now);
-  const mailer = createMailer({ db: dbHandle.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, clock, logger });
+  const mailer = createMailer({ db: dbHandle.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, clock, logger, env: config });
   return { config, db: dbHandle.db, dbHandle, clock, logger, mailer, storage };
 }
 

@@ -145,7 +145,7 @@ describe("accounts and access", () => {
       .where(and(eq(schema.emailOutbox.to, user.email), eq(schema.emailOutbox.kind, "password-reset")))
       .orderBy(desc(schema.emailOutbox.createdAt))
       .limit(1);
-    const link = mail!.text.match(/https?:\/\/\S+\/reset-password\?token=[a-z0-9]+/)![0];
+    const link = mail!.text!.match(/https?:\/\/\S+\/reset-password\?token=[a-z0-9]+/)![0];
     await page.goto(link);
     await page.getByLabel("Nova senha", { exact: true }).fill("Nova-Senha-Forte-99");
     await page.getByLabel("Confirmar nova senha", { exact: true }).fill("Outra-Coisa-99");

@@ -111,7 +111,7 @@ describe("enrollment proof upload", () => {
     expect(p!.enrollmentProofSubmitted).toBe(true);
     expect(p!.enrollmentProofUrl).toMatch(new RegExp(`^${user.id}/proof-\\d+-[0-9a-f]{8}\\.png$`));
     const mails = await h.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.kind, "enrollment-proof"));
-    const mine = mails.filter((m) => m.text.includes(user.email));
+    const mine = mails.filter((m) => m.text?.includes(user.email));
     expect(mine).toHaveLength(2);
     expect(mine[0]!.to).toBe(h.config.ADMIN_EMAIL);
     expect(mine[1]!.text).toContain(`${TEST_ORIGIN}/files/enrollment_proofs/${p!.enrollmentProofUrl}?expires=`);

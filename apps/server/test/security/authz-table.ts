@@ -152,7 +152,7 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
 
   // ─── privacy ───
   // "staff of A on B" and "staff of A" are one account: each deletion needs a world of its own.
-  "privacy.deleteAccount": { expect: SIGNED_IN, isolate: "perActor" },
+  "privacy.deleteAccount": { input: (_h, _w, t) => ({ password: t.password }), expect: SIGNED_IN, isolate: "perActor" },
   "privacy.export": { expect: SIGNED_IN },
   "privacy.latestConsent": { expect: SIGNED_IN },
 

@@ -35,11 +35,11 @@ async function upload(route: string, cookie: string, form: FormData) {
 }
 
 /** A tRPC call over HTTP as the browser makes it (superjson envelope). */
-async function trpc(procedure: string, cookie: string, mutation = false) {
+async function trpc(procedure: string, cookie: string, mutation = false, input: unknown = {}) {
   const res = await fetch(`${server.url}/trpc/${procedure}`, {
     method: mutation ? "POST" : "GET",
     headers: { cookie, origin: TEST_ORIGIN, ...(mutation ? { "content-type": "application/json" } : {}) },
-    body: mutation ? "{}" : undefined,
+    body: mutation ? JSON.stringify({ json: input }) : undefined,
   });
   const body = (await res.json()) as { result?: { data: { json: any } }; error?: unknown };
   if (!res.ok) throw new Error(`${procedure}: ${res.status} ${JSON.stringify(body.error)}`);
@@ -90,7 +90,7 @@ describe("uploads with S3 configured", () => {
     expect((await served(profile.enrollmentProofUrl)).status).toBe(200);
     expect((await served((await trpc("auth.me", cookie)).avatarUrl)).status).toBe(200);
     const [mail] = await h.db.select({ text: schema.emailOutbox.text }).from(schema.emailOutbox).where(eq(schema.emailOutbox.to, h.config.ADMIN_EMAIL)).orderBy(desc(schema.emailOutbox.createdAt)).limit(1);
-    const link = mail!.text.match(/https?:\/\/\S+X-Amz-Signature=[0-9a-f]+\S*/)?.[0];
+    const link = mail!.text!.match(/https?:\/\/\S+X-Amz-Signature=[0-9a-f]+\S*/)?.[0];
     expect(link?.startsWith(`${bucketBase()}enrollment_proofs/${parent.id}/`)).toBe(true);
     expect((await served(link!)).status).toBe(200);
   });
@@ -133,7 +133,7 @@ describe("LGPD with S3 configured", () => {
       expect((await served(f.url)).status).toBe(200);
     }
 
-    await trpc("privacy.deleteAccount", cookie, true);
+    await trpc("privacy.deleteAccount", cookie, true, { password: parent.password });
     for (const bucket of ["avatars", "enrollment_proofs"] as const) expect(await h.deps.storage.list(bucket, `${parent.id}/`)).toEqual([]);
     for (const f of files) expect((await served(f.url)).status).toBe(404);
     // Another user's files stay.

@@ -17,6 +17,8 @@ export const accessMessages = {
   retry: "Tentar novamente",
   invalidOrigin: "Origem da requisição não permitida.",
   invalidInput: "Dados inválidos.",
+  sessionRequiredTitle: "Ação permitida apenas pelo site",
+  sessionRequired: "Por segurança, esta ação exige login com e-mail e senha no site. Tokens de API não podem realizá-la.",
 } as const;
 
 export const formatMessages = {

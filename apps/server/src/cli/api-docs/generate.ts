@@ -62,7 +62,7 @@ export function renderApiDocs(): string {
     "  message the web app shows (`{ title, description? }`); invalid input also fills `data.fieldErrors`.",
     `- Every procedure with an input can answer \`BAD_REQUEST\` "${accessMessages.validationTitle}" with the first invalid field's message.`,
     `- Requests with a token are limited per token (300 a minute by default, \`API_RATE_LIMIT_PER_MINUTE\`): past it, \`TOO_MANY_REQUESTS\` "${accessMessages.tooManyRequests}" with a \`retry-after\` header.`,
-    "- Tokens cannot create other tokens (`apiTokens.create` needs a browser session).",
+    `- A token cannot delete the account, create or revoke tokens: \`privacy.deleteAccount\`, \`apiTokens.create\` and \`apiTokens.revoke\` need a browser session and answer a token with \`FORBIDDEN\` "${accessMessages.sessionRequiredTitle}". \`privacy.deleteAccount\` also asks for the current password.`,
     "- Cookie-authenticated mutations must send an allowed `Origin`; token requests without a cookie need not.",
     "",
     "## Procedures",
