@@ -11,14 +11,14 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts"],
+          include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts", "bench/test/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts", "**/*.load.test.ts", "**/node_modules/**"],
         },
       },
       {
         test: {
           name: "integration",
-          include: ["apps/*/test/**/*.integration.test.ts", "packages/*/test/**/*.integration.test.ts"],
+          include: ["apps/*/test/**/*.integration.test.ts", "packages/*/test/**/*.integration.test.ts", "bench/test/**/*.integration.test.ts"],
           globalSetup: ["apps/server/test/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,5 +1,5 @@
-// Bundles the server into dist/main.js and the admin CLI into dist/admin-create.js (the Docker image
-// prunes dev dependencies, tsx among them, so the CLI must run on plain node): workspace packages
+// Bundles the server into dist/main.js and the CLIs into dist/admin-create.js and dist/storage-copy.js (the Docker image
+// prunes dev dependencies, tsx among them, so the CLIs must run on plain node): workspace packages
 // (@elo/*) are compiled in, every other package stays an external import from node_modules.
 // `node build.mjs --outfile <path>` writes only the server, elsewhere (tests that spawn the built
 // server build their own copy).
@@ -9,7 +9,7 @@ const at = process.argv.indexOf("--outfile");
 const target =
   at > 0
     ? { entryPoints: ["src/main.ts"], outfile: process.argv[at + 1] }
-    : { entryPoints: { main: "src/main.ts", "admin-create": "src/cli/admin-create.ts" }, outdir: "dist" };
+    : { entryPoints: { main: "src/main.ts", "admin-create": "src/cli/admin-create.ts", "storage-copy": "src/cli/storage-copy.ts" }, outdir: "dist" };
 
 await build({
   ...target,

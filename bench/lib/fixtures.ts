@@ -49,7 +49,7 @@ export interface ClaimFixture {
   parents: BenchSession[];
   benefits: Array<{ id: string; schoolId: string }>;
   slotsEach: number;
-  /** Pairs n < appPairs are claimed over HTTP; pgbench takes n >= appPairs from a sequence. */
+  /** Pairs n < appPairs are claimed over HTTP; pgbench takes n >= appPairs from a sequence. Each pair is one (parent, benefit), used once. */
   appPairs: number;
   captureParent: string;
   hot: { benefitId: string; slots: number; parents: BenchSession[] };
@@ -87,13 +87,16 @@ export async function claimFixture(sql: Sql, opts: { parents: number; benefits: 
   }
   const [hot] = await insertBenefit("Inglês Bench - vagas disputadas", opts.hotSlots);
 
+  // A reduced scale may have fewer unused basic-education parents than asked for: take what there is.
   const ids = await sampleParents(sql, opts.parents + 1 + opts.hotParents, "claim", true);
+  const count = ids.length - 1 - opts.hotParents;
+  if (count < 100) throw new Error(`only ${count} parents left for the claim figure: generate a larger scale`);
   const sessions = await createSessions(sql, ids);
-  const parents = sessions.slice(0, opts.parents);
-  const captureParent = sessions[opts.parents]!.userId;
-  const hotParents = sessions.slice(opts.parents + 1);
+  const parents = sessions.slice(0, count);
+  const captureParent = sessions[count]!.userId;
+  const hotParents = sessions.slice(count + 1);
 
-  const total = opts.parents * opts.benefits;
+  const total = count * opts.benefits;
   const appPairs = Math.floor(total / 2);
   await sql`create table bench_claim_parents (i int primary key, user_id uuid not null)`;
   await sql`insert into bench_claim_parents ${sql(parents.map((p, i) => ({ i, user_id: p.userId })))}`;

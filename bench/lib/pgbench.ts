@@ -23,6 +23,8 @@ export interface PgbenchResult {
   transactions: number;
   failed: number;
   aborted: number;
+  /** pgbench's own time to open its connections, before the first transaction. */
+  connectionMs: number;
 }
 
 /** Runs a custom script with prepared statements; returns transactions per second without connection time. */
@@ -55,6 +57,7 @@ export async function pgbench(opts: { url: string; script: string; clients: numb
     transactions: num(/number of transactions actually processed: (\d+)/),
     failed: num(/number of failed transactions: (\d+)/),
     aborted: (out.match(/aborted in command/g) ?? []).length,
+    connectionMs: num(/initial connection time = ([\d.]+) ms/),
   };
 }
 

@@ -24,3 +24,18 @@ export async function passes<T>(warmups: number, measured: number, run: (pass: n
   }
   return out;
 }
+
+/** A figure's measured passes: min, median, max and their spread, (max − min) ÷ median. */
+export interface Spread {
+  min: number;
+  median: number;
+  max: number;
+  spread: number;
+}
+
+export function spreadOf(values: number[]): Spread {
+  const m = median(values);
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  return { min, median: m, max, spread: m === 0 ? (max === min ? 0 : Number.POSITIVE_INFINITY) : (max - min) / Math.abs(m) };
+}

@@ -1,5 +1,7 @@
 import path from "node:path";
 import postgres from "postgres";
+import type { SqlCapture } from "../lib/capture";
+import { checkClaimStatements, claimLedger, type ClaimLedger } from "../lib/claim-ledger";
 import { oversellCheck, type ClaimFixture } from "../lib/fixtures";
 import { clientIp, load, trpcBody } from "../lib/http";
 import { pgbench, pgbenchScript } from "../lib/pgbench";
@@ -10,77 +12,119 @@ import { passSeconds, sessionCookie, type MeasureContext } from "./context";
 const PGBENCH_VOUCHER = `(1000 + n % 9000)::text || '-' || chr(65 + (n / 9000 % 26)::int) || chr(65 + (n / 234000 % 26)::int) || 'ZZ'`;
 
 /**
- * Figure 2: claim.create claims/s with 50 concurrent parents ÷ pgbench -c50 running the same
- * transaction (statements captured from the real handler, e-mail enqueue included); then zero
- * oversell: the ledger adds up, and 50 parents racing for a few slots get exactly those slots.
+ * The pgbench script of the claim: the statements one real claim.create sends (captured from the
+ * handler, so the script follows the app's statement), checked to commit exactly one voucher, with
+ * the parent, benefit, school and voucher taken per transaction from the next unused pgbench pair.
  */
-export async function measureClaims(ctx: MeasureContext, fx: ClaimFixture) {
+export async function claimScript(capture: SqlCapture, fx: ClaimFixture, ledger: ClaimLedger, file: string) {
   const first = fx.benefits[0]!;
-  const { statements, result } = await ctx.capture.record(fx.captureParent, (c) => c.claim.create({ discountId: first.id }));
+  const before = await ledger.vouchers();
+  const { statements, result } = await capture.record(fx.captureParent, (c) => c.claim.create({ discountId: first.id }));
+  checkClaimStatements(statements, (await ledger.vouchers()) - before);
   const script = pgbenchScript({
-    file: path.join(ctx.workDir, "claim.sql"),
+    file,
     preamble: [],
     lookupSelect: ["user_id as uid", "discount_id as did", "school_id as sid", `${PGBENCH_VOUCHER} as voucher`],
     lookupFrom: "from bench_claim_pairs where n = (select nextval('bench_claim_seq'))",
     variables: { uid: fx.captureParent, did: first.id, sid: first.schoolId, voucher: result.voucherCode },
     statements,
   });
+  return { statements, script };
+}
 
-  const B = fx.benefits.length;
-  let n = 0;
-  const requests = [
-    {
-      method: "POST",
-      path: "/trpc/claim.create",
-      setupRequest: (req: object) => {
-        // Past the fixture's pairs (only when many claims fail fast, e.g. 429s) pairs repeat and are
-        // refused as already claimed: they show up as non-2xx in the log instead of a crash.
-        const k = n++ % fx.appPairs;
-        const parent = fx.parents[Math.floor(k / B)]!;
-        return {
-          ...req,
-          headers: { cookie: sessionCookie(parent.token), origin: ctx.server.url, "content-type": "application/json", "x-forwarded-for": clientIp(k) },
-          body: trpcBody({ discountId: fx.benefits[k % B]!.id }),
-        };
-      },
-    },
-  ];
-  const runs = await passes(ctx.warmups, ctx.passes, async (i, warmup) => {
-    const seconds = passSeconds(ctx, warmup);
-    const app = await load({ url: ctx.server.url, connections: 50, duration: seconds, requests });
-    const sql = await pgbench({ url: ctx.databaseUrl, script: path.join(ctx.workDir, "claim.sql"), clients: 50, seconds });
-    ctx.log(`    claims pass ${i + 1}${warmup ? " (warm-up)" : ""}: app ${round(app.rps, 1)} claims/s (p50 ${app.p50} ms, p99 ${app.p99} ms, non-2xx ${app.non2xx}) | pgbench ${round(sql.tps, 1)} tps (failed ${sql.failed}, aborted ${sql.aborted})`);
-    return { app, sql };
-  });
-
-  // The race: every parent claims the hot benefit at the same moment.
-  const race = await Promise.all(
-    fx.hot.parents.map((p, i) =>
-      fetch(`${ctx.server.url}/trpc/claim.create`, {
-        method: "POST",
-        headers: { cookie: sessionCookie(p.token), origin: ctx.server.url, "content-type": "application/json", "x-forwarded-for": clientIp(900_000 + i) },
-        body: trpcBody({ discountId: fx.hot.benefitId }),
-      }).then((r) => r.status),
-    ),
-  );
+/**
+ * Figure 2: claims per second with 50 concurrent parents through claim.create ÷ the same with
+ * pgbench -c50 running the same transaction (statements captured from the real handler, e-mail
+ * enqueue included). Both sides count vouchers committed, with SQL after each side of each pass,
+ * divided by that side's wall time (decision 112); each (parent, benefit) pair is used once, and the
+ * end of the run says how many each side had left. Then zero oversell: the ledger adds up, and 50
+ * parents racing for a few slots get exactly those slots.
+ */
+export async function measureClaims(ctx: MeasureContext, fx: ClaimFixture) {
   const sql = postgres(ctx.databaseUrl, { max: 1, onnotice: () => {} });
-  const ledger = await oversellCheck(sql, fx);
-  await sql.end();
+  try {
+    const ledger = claimLedger(sql, fx);
+    const { statements, script } = await claimScript(ctx.capture, fx, ledger, path.join(ctx.workDir, "claim.sql"));
 
-  const appRate = median(runs.map((r) => r.app.rps));
-  const sqlRate = median(runs.map((r) => r.sql.tps));
-  return {
-    ratio: round(median(runs.map((r) => r.app.rps / r.sql.tps)), 3),
-    appClaimsPerSecond: round(appRate, 1),
-    pgbenchTps: round(sqlRate, 1),
-    p50Ms: median(runs.map((r) => r.app.p50)),
-    p99Ms: median(runs.map((r) => r.app.p99)),
-    appNon2xx: runs.reduce((a, r) => a + r.app.non2xx + r.app.errors, 0),
-    pgbenchFailed: runs.reduce((a, r) => a + r.sql.failed + r.sql.aborted, 0),
-    race: { parents: fx.hot.parents.length, slots: fx.hot.slots, succeeded: race.filter((s) => s === 200).length },
-    ledger,
-    zeroOversell: ledger.ok && race.filter((s) => s === 200).length === fx.hot.slots,
-    statements: statements.length,
-    script,
-  };
+    const B = fx.benefits.length;
+    let n = 0;
+    const requests = [
+      {
+        method: "POST",
+        path: "/trpc/claim.create",
+        setupRequest: (req: object) => {
+          // Past the side's pairs (the fixture too small for the run) pairs repeat and are refused as
+          // already claimed: no voucher, so not counted, and the end of the run reports the side ran dry.
+          const k = n++ % fx.appPairs;
+          const parent = fx.parents[Math.floor(k / B)]!;
+          return {
+            ...req,
+            headers: { cookie: sessionCookie(parent.token), origin: ctx.server.url, "content-type": "application/json", "x-forwarded-for": clientIp(k) },
+            body: trpcBody({ discountId: fx.benefits[k % B]!.id }),
+          };
+        },
+      },
+    ];
+    const runs = await passes(ctx.warmups, ctx.passes, async (i, warmup) => {
+      const seconds = passSeconds(ctx, warmup);
+      const app = await ledger.side(() => load({ url: ctx.server.url, connections: 50, duration: seconds, requests }));
+      const base = await ledger.side(
+        () => pgbench({ url: ctx.databaseUrl, script: path.join(ctx.workDir, "claim.sql"), clients: 50, seconds }),
+        (r) => r.connectionMs / 1000,
+      );
+      const noVoucher = base.result.transactions - base.vouchers;
+      ctx.log(
+        `    claims pass ${i + 1}${warmup ? " (warm-up)" : ""}: app ${app.vouchers} vouchers in ${round(app.seconds)} s = ${round(app.rate, 1)}/s ` +
+          `(2xx ${app.result.ok}, non-2xx ${app.result.non2xx}, errors ${app.result.errors}, p50 ${app.result.p50} ms, p99 ${app.result.p99} ms) | ` +
+          `pgbench ${base.vouchers} vouchers in ${round(base.seconds)} s = ${round(base.rate, 1)}/s (transactions ${base.result.transactions}` +
+          `${noVoucher ? `, ${noVoucher} of them without a voucher` : ""}, failed ${base.result.failed}, aborted ${base.result.aborted}; its own tps ${round(base.result.tps, 1)})`,
+      );
+      return { app, base, ratio: app.rate / base.rate };
+    });
+    const left = await ledger.left(n);
+    ctx.log(
+      `    claim fixture left: app ${left.app.pairs - left.app.handedOut} of ${left.app.pairs} pairs never handed out (${left.app.unclaimed} unclaimed), ` +
+        `pgbench ${left.pgbench.pairs - left.pgbench.handedOut} of ${left.pgbench.pairs} (${left.pgbench.unclaimed} unclaimed); ` +
+        `slots left ${left.slotsLeftTotal} (fewest on one benefit: ${left.slotsLeftMin})`,
+    );
+
+    // The race: every parent claims the hot benefit at the same moment.
+    const race = await Promise.all(
+      fx.hot.parents.map((p, i) =>
+        fetch(`${ctx.server.url}/trpc/claim.create`, {
+          method: "POST",
+          headers: { cookie: sessionCookie(p.token), origin: ctx.server.url, "content-type": "application/json", "x-forwarded-for": clientIp(900_000 + i) },
+          body: trpcBody({ discountId: fx.hot.benefitId }),
+        }).then((r) => r.status),
+      ),
+    );
+    const ledgerCheck = await oversellCheck(sql, fx);
+    const raceWon = race.filter((s) => s === 200).length;
+
+    return {
+      ratioPasses: runs.map((r) => r.ratio),
+      ratio: round(median(runs.map((r) => r.ratio)), 3),
+      appClaimsPerSecond: round(median(runs.map((r) => r.app.rate)), 1),
+      pgbenchClaimsPerSecond: round(median(runs.map((r) => r.base.rate)), 1),
+      p50Passes: runs.map((r) => r.app.result.p50),
+      p50Ms: median(runs.map((r) => r.app.result.p50)),
+      p99Ms: median(runs.map((r) => r.app.result.p99)),
+      appNon2xx: runs.reduce((a, r) => a + r.app.result.non2xx + r.app.result.errors, 0),
+      pgbenchWithoutVoucher: runs.reduce((a, r) => a + r.base.result.transactions - r.base.vouchers, 0),
+      pgbenchFailed: runs.reduce((a, r) => a + r.base.result.failed + r.base.result.aborted, 0),
+      passes: runs.map((r) => ({
+        app: { vouchers: r.app.vouchers, seconds: round(r.app.seconds, 3), ok: r.app.result.ok, non2xx: r.app.result.non2xx, errors: r.app.result.errors, p50: r.app.result.p50, p99: r.app.result.p99 },
+        pgbench: { vouchers: r.base.vouchers, seconds: round(r.base.seconds, 3), transactions: r.base.result.transactions, failed: r.base.result.failed, aborted: r.base.result.aborted, tps: r.base.result.tps },
+      })),
+      left,
+      ranDry: left.app.ranDry || left.pgbench.ranDry,
+      race: { parents: fx.hot.parents.length, slots: fx.hot.slots, succeeded: raceWon },
+      ledger: ledgerCheck,
+      zeroOversell: ledgerCheck.ok && raceWon === fx.hot.slots,
+      statements: statements.length,
+      script,
+    };
+  } finally {
+    await sql.end();
+  }
 }

@@ -32,6 +32,7 @@ export async function measureFramework(ctx: MeasureContext) {
     const base = median(runs.map((r) => r.base.rps));
     const floor = median(runs.map((r) => r.floor.rps));
     return {
+      ratioPasses: runs.map((r) => r.app.rps / r.base.rps),
       ratio: round(median(runs.map((r) => r.app.rps / r.base.rps)), 3),
       appRps: round(app),
       bareRps: round(base),

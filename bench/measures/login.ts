@@ -71,6 +71,7 @@ export async function measureLogin(ctx: MeasureContext, users: Array<{ email: st
   const loginP50 = median(runs.map((r) => r.login));
   const argonP50 = median(runs.map((r) => r.argon));
   return {
+    ratioPasses: runs.map((r) => r.login / r.argon),
     ratio: round(median(runs.map((r) => r.login / r.argon)), 3),
     loginP50Ms: round(loginP50),
     argon2P50Ms: round(argonP50),
@@ -79,6 +80,9 @@ export async function measureLogin(ctx: MeasureContext, users: Array<{ email: st
       loginsPerSecond: round(median(storms.map((s) => s.http.rps)), 1),
       p99Ms: median(storms.map((s) => s.http.p99)),
       non2xx: storms.reduce((a, s) => a + s.http.non2xx + s.http.errors, 0),
+      eventLoopP99Passes: storms.map((s) => s.eld.p99),
+      /** Storm passes in which no login completed: their event-loop delay says nothing about logins. */
+      passesWithoutLogins: storms.filter((s) => s.http.ok === 0).length,
       eventLoopP99Ms: median(storms.map((s) => s.eld.p99)),
       eventLoopMaxMs: Math.max(...storms.map((s) => s.eld.max)),
     },

@@ -53,6 +53,9 @@ export async function measureMarketplace(ctx: MeasureContext, sessions: BenchSes
   const appRps = median(runs.map((r) => r.app.rps));
   const sqlTps = median(runs.map((r) => r.sql.tps));
   return {
+    ratioPasses: runs.map((r) => r.app.rps / r.sql.tps),
+    p50Passes: runs.map((r) => r.app.p50),
+    p99Passes: runs.map((r) => r.app.p99),
     ratio: round(median(runs.map((r) => r.app.rps / r.sql.tps)), 3),
     appRps: round(appRps, 1),
     pgbenchTps: round(sqlTps, 1),

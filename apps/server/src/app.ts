@@ -32,6 +32,8 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.TRUST_PROXY,
+    // Graceful close answers requests itself (http/shutdown.ts): Fastify's 503 would refuse some received before SIGTERM.
+    return503OnClosing: false,
     // Two log lines per request were the largest framework cost in production (decision 088):
     // there only server errors and slow requests are logged, by the hook below.
     logController: new LogController({ disableRequestLogging: deps.config.isProduction }),

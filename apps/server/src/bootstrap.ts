@@ -5,11 +5,13 @@ import { buildApp } from "./app";
 import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { seedDemoWorld } from "./demo/demo-world";
+import { LISTEN_BACKLOG } from "./http/shutdown";
 import { backgroundTasks } from "./lib/background";
 import { systemClock, type Clock } from "./lib/clock";
 import { sharedSecret } from "./lib/secrets";
 import { createMailer } from "./mail/mailer";
-import { diskStorage } from "./storage/storage";
+import { diskStorage } from "./storage/disk-storage";
+import { s3Storage } from "./storage/s3-storage";
 
 /** Opens the database (real PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR), migrates and loads reference data. */
 export async function openAppDatabase(config: Config): Promise<DatabaseHandle> {
@@ -29,8 +31,9 @@ export async function createDeps(config: Config, overrides: { clock?: Clock; dbH
   });
   const dbHandle = overrides.dbHandle ?? (await openAppDatabase(config));
   const clock = overrides.clock ?? systemClock;
-  const storage = diskStorage(path.resolve(config.DATA_DIR, "storage"), await sharedSecret(dbHandle.db, "file_signing_secret"), () => clock.now().getTime());
-  const mailer = createMailer({ db: dbHandle.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, clock, logger });
+  const now = () => clock.now().getTime();
+  const storage = config.s3 ? s3Storage(config.s3, now) : diskStorage(path.resolve(config.DATA_DIR, "storage"), await sharedSecret(dbHandle.db, "file_signing_secret"), now);
+  const mailer = createMailer({ db: dbHandle.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, clock, logger, env: config });
   return { config, db: dbHandle.db, dbHandle, clock, logger, mailer, storage, background: backgroundTasks(logger) };
 }
 
@@ -43,7 +46,7 @@ export async function startServer(config: Config, overrides: { clock?: Clock; db
     if (logins) printDemoLogins(logins);
   }
   const app = await buildApp(deps);
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   deps.mailer.start();
   return {
     app,
@@ -52,6 +55,7 @@ export async function startServer(config: Config, overrides: { clock?: Clock; db
     async close() {
       await app.close();
       await deps.mailer.stop();
+      deps.storage.close();
       if (!overrides.dbHandle) await deps.dbHandle.close();
     },
   };

@@ -34,7 +34,43 @@ const schema = z.object({
   /** Requests per minute allowed to one API token (bearer requests on /trpc). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   WEB_DIST: z.string().optional(),
+  // Object storage (S3-compatible); absent, uploads stay on the disk under DATA_DIR.
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "use an S3 bucket name: 3-63 lower-case letters, digits, dots and hyphens").optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  /** The endpoint as browsers reach it, when it differs from S3_ENDPOINT (a container name inside compose). */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
+  /** On SIGTERM: how long requests already received may take to be answered before the process exits anyway (code 1). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
 });
+
+/** The variables that configure object storage only together. */
+const S3_REQUIRED = ["S3_ENDPOINT", "S3_REGION", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+const S3_OPTIONAL = ["S3_FORCE_PATH_STYLE", "S3_PUBLIC_ENDPOINT"] as const;
+
+/** All S3_* variables or none: a half-configured bucket must stop the start-up, not fall back to the disk. */
+function s3Issues(env: NodeJS.ProcessEnv): string[] {
+  const given = [...S3_REQUIRED, ...S3_OPTIONAL].filter((name) => env[name] !== undefined);
+  if (given.length === 0) return [];
+  return S3_REQUIRED.filter((name) => env[name] === undefined).map(
+    (name) => `  ${name}: missing; object storage needs ${S3_REQUIRED.join(", ")} together, or none of them (set: ${given.join(", ")})`,
+  );
+}
+
+/** Where and how to reach the S3-compatible bucket. */
+export interface S3Settings {
+  endpoint: string;
+  /** The origin browsers use for presigned links (S3_PUBLIC_ENDPOINT, else S3_ENDPOINT). */
+  publicEndpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
 
 export type Config = z.infer<typeof schema> & {
   /** Canonical origin (scheme://host:port) used in links and the Origin check. */
@@ -43,15 +79,15 @@ export type Config = z.infer<typeof schema> & {
   allowedOrigins: string[];
   demo: boolean;
   isProduction: boolean;
+  /** Object storage, when every S3_* variable is set; null keeps files on the disk. */
+  s3: S3Settings | null;
 };
 
 /** Parses the environment once; throws an error naming every wrong variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  const lines = [...(parsed.error?.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`) ?? []), ...s3Issues(env)];
+  if (!parsed.success || lines.length) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   const c = parsed.data;
   const isProduction = c.NODE_ENV === "production";
   // Demo logins have published passwords, so a production server refuses them instead of ignoring them quietly.
@@ -67,5 +103,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins,
     isProduction,
     demo: !isProduction && (c.DEMO ?? !c.DATABASE_URL),
+    s3: s3Settings(c),
   };
+}
+
+function s3Settings(c: z.infer<typeof schema>): S3Settings | null {
+  const { S3_ENDPOINT: endpoint, S3_REGION: region, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = c;
+  if (!endpoint || !region || !bucket || !accessKeyId || !secretAccessKey) return null;
+  return { endpoint, publicEndpoint: c.S3_PUBLIC_ENDPOINT ?? endpoint, region, bucket, accessKeyId, secretAccessKey, forcePathStyle: c.S3_FORCE_PATH_STYLE ?? false };
 }

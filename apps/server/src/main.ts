@@ -18,7 +18,11 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     if (stopping) return;
     stopping = true;
     server.deps.logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // Requests still unanswered after the grace period are cut: the orchestrator would kill us anyway.
+    const force = setTimeout(() => {
+      server.deps.logger.error({ graceMs: config.SHUTDOWN_GRACE_MS }, "shutdown grace period over: exiting with requests unanswered");
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS);
     force.unref();
     try {
       await server.close();

@@ -151,7 +151,7 @@ describe("accounts and access", () => {
     // The link is made and mailed just after the answer (decision 106).
     await expect.poll(latestMail, { timeout: 10_000 }).toBeDefined();
     const mail = await latestMail();
-    const link = mail!.text.match(/https?:\/\/\S+\/reset-password\?token=[a-z0-9]+/)![0];
+    const link = mail!.text!.match(/https?:\/\/\S+\/reset-password\?token=[a-z0-9]+/)![0];
     await page.goto(link);
     await page.getByLabel("Nova senha", { exact: true }).fill("Nova-Senha-Forte-99");
     await page.getByLabel("Confirmar nova senha", { exact: true }).fill("Outra-Coisa-99");

@@ -51,6 +51,14 @@ describe("/privacidade-lgpd", () => {
     const confirm = dialog.getByRole("button", { name: "Excluir definitivamente" });
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel("Entendo que a exclusão é definitiva").check();
+    expect(await confirm.isDisabled()).toBe(true);
+    // The current password is asked again: a wrong one is refused and the account stays.
+    const password = dialog.getByLabel("Senha atual", { exact: true });
+    await password.fill("nao-e-a-senha");
+    await confirm.click();
+    await page.getByText("Senha atual incorreta.", { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/privacidade-lgpd");
+    await password.fill(parent.password);
     await snap(page, "privacy-delete-dialog");
     await confirm.click();
     await page.waitForURL((u) => u.pathname === "/");
@@ -91,18 +99,21 @@ describe("/privacidade-lgpd", () => {
     await snap(page, "privacy-phone");
     const dialog = page.getByRole("dialog", { name: "Excluir sua conta?" });
     const checkbox = dialog.getByLabel("Entendo que a exclusão é definitiva");
+    const password = dialog.getByLabel("Senha atual", { exact: true });
     const confirm = dialog.getByRole("button", { name: "Excluir definitivamente" });
-    // Escape and the 'Cancelar' button (text, not the header's icon) both forget the confirmation.
+    // Escape and the 'Cancelar' button (text, not the header's icon) both forget the confirmation and the password.
     for (const leave of [() => page.keyboard.press("Escape"), () => dialog.locator("button", { hasText: "Cancelar" }).click()]) {
       await page.getByRole("button", { name: "Excluir minha conta" }).click();
       await dialog.waitFor();
       await checkbox.check();
+      await password.fill(parent.password);
       expect(await confirm.isDisabled()).toBe(false);
       await leave();
       await dialog.waitFor({ state: "hidden" });
       await page.getByRole("button", { name: "Excluir minha conta" }).click();
       await dialog.waitFor();
       expect(await checkbox.isChecked()).toBe(false);
+      expect(await password.inputValue()).toBe("");
       expect(await confirm.isDisabled()).toBe(true);
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });

@@ -84,7 +84,7 @@ describe("/meus-dados for a new parent", () => {
 
     await choose(page, "Parentesco", "Mãe", "Mãe");
     await page.getByLabel("Nome do aluno").fill("Ana Oliveira");
-    await page.getByLabel("Data de nascimento").fill("2015-03-10");
+    await page.getByLabel("Data de nascimento").fill("10/03/2015");
     await page.getByLabel("Endereço").fill("Rua dos Pinheiros, 100");
     await page.getByLabel("Bairro", { exact: true }).first().fill("Pinheiros");
 
@@ -124,6 +124,10 @@ describe("/meus-dados for a new parent", () => {
     await main.getByRole("button", { name: "Enviar" }).click();
     await toast(page, "Comprovante enviado");
     await main.getByText("Ver arquivo").waitFor();
+    // A proof is a private document: it downloads under a fixed name, never opens in place (decision 110).
+    const [download] = await Promise.all([page.waitForEvent("download"), main.getByText("Ver arquivo").click()]);
+    expect(download.suggestedFilename()).toBe("comprovante.pdf");
+    expect(page.url()).toContain("/meus-dados");
 
     const [after] = await handle.db.select().from(schema.profiles).where(eq(schema.profiles.userId, userId));
     expect(after).toMatchObject({ phone: "11987654321", studentCpf: "52998224725", studentZipCode: "05422000", schoolName: "Colégio Horizonte", profileCompleted: true, enrollmentProofSubmitted: true });
@@ -213,8 +217,8 @@ describe("/add-escola", () => {
     await page.getByLabel("Número da matrícula").fill("2026-0042");
     await choose(page, "Período", "Tar", "Tarde");
     await page.getByLabel("Turma (número ou nome)").fill("Teens B2");
-    await page.getByLabel("Data de início").fill("2026-02-01");
-    await page.getByLabel("Data de término").fill("2026-12-10");
+    await page.getByLabel("Data de início").fill("01/02/2026");
+    await page.getByLabel("Data de término").fill("10/12/2026");
     await page.getByRole("button", { name: "Adicionar", exact: true }).click();
     await toast(page, "Matrícula adicionada");
     await page.getByTestId("enrollment-row").filter({ hasText: "Fluent English School" }).waitFor();

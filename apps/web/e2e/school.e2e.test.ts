@@ -134,6 +134,9 @@ describe("institution side", () => {
     await pick(page, "Período", "Tarde");
     await pick(page, "Validade do desconto", "Os 3 primeiros meses");
     await pick(page, "Quem pode receber", "Todos os alunos da plataforma, exceto os da minha instituição");
+    // Centavos are the smallest unit: a third decimal is refused on the field (decision 109).
+    await page.getByLabel("Mensalidade (R$)").fill("100,005");
+    await page.getByText("Informe a mensalidade com no máximo 2 casas decimais (centavos).").waitFor();
     await page.getByLabel("Mensalidade (R$)").fill("1234,5");
     await page.getByLabel("Desconto (%)").fill("20");
     await page.getByLabel("Número de benefícios").fill("3");

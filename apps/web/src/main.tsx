@@ -5,20 +5,19 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
-import { LIMITS } from "@elo/shared";
 import { router } from "./router";
 import { queryClient } from "./lib/trpc";
 import { theme } from "./theme";
 
 // The toast container loads after the first paint: toasts shown before it mounts wait in the store
 // (see docs/decisions/082-first-load-budget.md).
-const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({ default: m.Notifications })));
+const Toasts = lazy(() => import("./features/layout/Toasts"));
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Suspense fallback={null}>
-        <Notifications limit={1} autoClose={LIMITS.toastDurationMs} position="top-right" />
+        <Toasts />
       </Suspense>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -1,23 +1,9 @@
 import dayjs from "dayjs";
+import customParseFormat from "dayjs/plugin/customParseFormat.js";
 import { DISCOUNT_VALIDITY_MONTHS, type DiscountValidity } from "./constants";
 
-const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const decimal = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const shortDate = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "America/Sao_Paulo" });
 const longDate = new Intl.DateTimeFormat("pt-BR", { day: "numeric", month: "long", year: "numeric", timeZone: "America/Sao_Paulo" });
-
-/** R$ 1.234,56 (with a normal space after R$). */
-export const formatBRL = (value: number): string => brl.format(value).replace(/\u00a0/g, " ");
-
-/** 1.234,56 */
-export const formatDecimal = (value: number): string => decimal.format(value);
-
-/** Reads "1.234,56", "1234,5" or "1234" as a number; NaN when it is not one. */
-export function parseBRL(value: string): number {
-  const cleaned = value.replace(/[R$\s.]/g, "").replace(",", ".");
-  if (!/^\d+(\.\d{0,2})?$/.test(cleaned)) return Number.NaN;
-  return Number(cleaned);
-}
 
 const toDate = (value: Date | string): Date =>
   typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00-03:00`) : new Date(value);
@@ -25,12 +11,16 @@ const toDate = (value: Date | string): Date =>
 /** dd/MM/yyyy in Brasília time. */
 export const formatDate = (value: Date | string): string => shortDate.format(toDate(value));
 
+dayjs.extend(customParseFormat);
+
+/** A date typed as dd/mm/aaaa (or its eight digits) as yyyy-MM-dd; null when it is not a day of the calendar. */
+export function parseDateBR(text: string): string | null {
+  const day = dayjs(text.trim(), ["DD/MM/YYYY", "DDMMYYYY"], true);
+  return day.isValid() ? day.format("YYYY-MM-DD") : null;
+}
+
 /** "22 de novembro de 2026". */
 export const formatLongDate = (value: Date | string): string => longDate.format(toDate(value));
-
-/** Rounds to cents the way the benefit form shows it: fee minus fee times percentage. */
-export const discountedFee = (monthlyFee: number, percentage: number): number =>
-  Math.round((monthlyFee - (monthlyFee * percentage) / 100) * 100) / 100;
 
 /** Last day a voucher is valid (yyyy-MM-dd), counted from the claim date. */
 export function validityEndDate(validity: DiscountValidity, claimedAt: Date): string {

@@ -1,29 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { discountedFee, formatBRL, formatDate, formatLongDate, normalizeKey, parseBRL, validityEndDate } from "../src/index";
-
-describe("money", () => {
-  it("formats BRL with comma decimals and dot thousands", () => {
-    expect(formatBRL(1234.5)).toBe("R$ 1.234,50");
-    expect(formatBRL(0)).toBe("R$ 0,00");
-  });
-  it("parses what the fee field accepts", () => {
-    expect(parseBRL("1.234,56")).toBe(1234.56);
-    expect(parseBRL("420")).toBe(420);
-    expect(parseBRL("12,5")).toBe(12.5);
-    expect(parseBRL("abc")).toBeNaN();
-    expect(parseBRL("1,234")).toBeNaN();
-  });
-  it("computes the discounted fee to the cent", () => {
-    expect(discountedFee(420, 30)).toBe(294);
-    expect(discountedFee(390.5, 40)).toBe(234.3);
-    expect(discountedFee(100, 33.33)).toBe(66.67);
-  });
-});
+import { formatDate, formatLongDate, normalizeKey, parseDateBR, validityEndDate } from "../src/index";
 
 describe("dates", () => {
   it("formats dd/MM/yyyy and long pt-BR dates", () => {
     expect(formatDate("2026-03-14")).toBe("14/03/2026");
     expect(formatLongDate("2026-03-14")).toBe("14 de março de 2026");
+  });
+  it("reads dates typed as dd/mm/aaaa, refusing days the calendar lacks", () => {
+    expect(parseDateBR("10/03/2015")).toBe("2015-03-10");
+    expect(parseDateBR(" 10032015 ")).toBe("2015-03-10");
+    expect(parseDateBR("29/02/2024")).toBe("2024-02-29");
+    expect(parseDateBR("29/02/2023")).toBeNull();
+    expect(parseDateBR("31/04/2026")).toBeNull();
+    expect(parseDateBR("03/10/15")).toBeNull();
+    expect(parseDateBR("2015-03-10")).toBeNull();
+    expect(parseDateBR("")).toBeNull();
   });
   it("maps validity texts to end dates", () => {
     const claimed = new Date("2026-03-10T15:00:00Z");

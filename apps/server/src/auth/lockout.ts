@@ -1,6 +1,7 @@
 import { LIMITS } from "@elo/shared";
 import { schema, type Database } from "@elo/db";
 import { eq, sql, type SQL } from "drizzle-orm";
+import { queryRows } from "../db/raw";
 
 const WINDOW_MS = LIMITS.loginBlockMinutes * 60_000;
 const BLOCK_MS = LIMITS.loginBlockMinutes * 60_000;
@@ -38,6 +39,18 @@ export function reserveAttempt(email: string, now: Date): SQL {
 
 /** Whether the attempt numbered `count` in its window may check the password. */
 export const isGranted = (count: number) => count <= LIMITS.loginMaxFailures;
+
+/** The reservation's outcome: whether the password may be checked, the attempt's number, the block's end. */
+export function reservation(row: { failed_count: number | string; blocked_until: string | Date | null }) {
+  const attempt = Number(row.failed_count);
+  return { granted: isGranted(attempt), attempt, blockedUntil: row.blocked_until ? new Date(row.blocked_until) : null };
+}
+
+/** Reserves one password check on its own (`reserveAttempt`), for a check outside the login. */
+export async function reservePasswordCheck(db: Database, email: string, now: Date) {
+  const [row] = await queryRows<{ failed_count: number; blocked_until: string | Date | null }>(db, reserveAttempt(email, now), { prepare: true });
+  return reservation(row!);
+}
 
 /** A check that failed is no longer running; it stays counted. */
 export const releaseFailedCheck = (email: string): SQL => sql`

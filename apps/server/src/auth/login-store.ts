@@ -2,7 +2,7 @@ import type { ProfileType, Role } from "@elo/shared";
 import type { Database } from "@elo/db";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../db/raw";
-import { clearFinishedChecks, isGranted, releaseFailedCheck, reserveAttempt } from "./lockout";
+import { clearFinishedChecks, releaseFailedCheck, reservation, reserveAttempt } from "./lockout";
 import type { Session } from "./session";
 
 /** What a login needs before checking the password, from one statement. */
@@ -34,8 +34,7 @@ export async function reserveLogin(db: Database, email: string, now: Date): Prom
     left join profiles p on p.user_id = u.id`,
     { prepare: true },
   );
-  const attempt = Number(row!.failed_count);
-  const read = { granted: isGranted(attempt), attempt, blockedUntil: row!.blocked_until ? new Date(row!.blocked_until) : null };
+  const read = reservation(row!);
   if (!row!.id || !row!.password_hash) return { ...read, user: null };
   return { ...read, user: { id: row!.id, passwordHash: row!.password_hash, profileType: row!.profile_type, isAdmin: (row!.roles ?? []).includes("admin") } };
 }

@@ -1,8 +1,9 @@
 import { schema, type Database } from "@elo/db";
-import { discountedFee, normalizeKey, type DiscountScope, type DiscountValidity, type PlanType, type TeachingStage } from "@elo/shared";
+import { discountedFee, formatDate, normalizeKey, type DiscountScope, type DiscountValidity, type PlanType, type TeachingStage } from "@elo/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
 import type { AppDeps } from "../deps";
+import { demoLogo, simplePdf } from "./demo-files";
 
 const PASSWORD = "EloDemo#2025";
 
@@ -14,28 +15,29 @@ interface DemoSchool {
   city: string;
   neighborhood: string;
   plan?: PlanType;
-  logo?: string;
+  /** The logo tile's colour. */
+  color: string;
   benefits: Array<{ className: string; stage: TeachingStage; pct: number; fee: number; slots: number; scope: DiscountScope; validity: DiscountValidity }>;
 }
 
 const SCHOOLS: DemoSchool[] = [
-  { name: "Colégio Horizonte", niche: "Ed. Básica", modality: "Ensino Fundamental I", uf: "SP", city: "São Paulo", neighborhood: "Pinheiros", plan: "silver", benefits: [
+  { name: "Colégio Horizonte", color: "#1c7ed6", niche: "Ed. Básica", modality: "Ensino Fundamental I", uf: "SP", city: "São Paulo", neighborhood: "Pinheiros", plan: "silver", benefits: [
     { className: "1º ano - Fundamental", stage: "ensino_fundamental", pct: 15, fee: 2450, slots: 5, scope: "city", validity: "school_year" },
   ] },
-  { name: "Fluent English School", niche: "Idiomas", modality: "Inglês", uf: "SP", city: "São Paulo", neighborhood: "Pinheiros", plan: "gold", benefits: [
+  { name: "Fluent English School", color: "#e8590c", niche: "Idiomas", modality: "Inglês", uf: "SP", city: "São Paulo", neighborhood: "Pinheiros", plan: "gold", benefits: [
     { className: "Inglês Kids", stage: "iniciante", pct: 30, fee: 420, slots: 8, scope: "neighborhood", validity: "first_3_months" },
     { className: "Teens Conversation", stage: "intermediario", pct: 20, fee: 480, slots: 1, scope: "all_except_own", validity: "first_6_months" },
   ] },
-  { name: "Clube Aquático Vila Mariana", niche: "Clubes", modality: "Natação", uf: "SP", city: "São Paulo", neighborhood: "Vila Mariana", plan: "silver", benefits: [
+  { name: "Clube Aquático Vila Mariana", color: "#1098ad", niche: "Clubes", modality: "Natação", uf: "SP", city: "São Paulo", neighborhood: "Vila Mariana", plan: "silver", benefits: [
     { className: "Natação Infantil", stage: "iniciante", pct: 25, fee: 310, slots: 12, scope: "city", validity: "first_2_months" },
   ] },
-  { name: "CodeKids Robótica", niche: "Tecnologia", modality: "Robótica", uf: "SP", city: "São Paulo", neighborhood: "Moema", plan: "silver", benefits: [
+  { name: "CodeKids Robótica", color: "#7048e8", niche: "Tecnologia", modality: "Robótica", uf: "SP", city: "São Paulo", neighborhood: "Moema", plan: "silver", benefits: [
     { className: "Robótica com Lego", stage: "iniciante", pct: 40, fee: 390.5, slots: 6, scope: "all_except_own", validity: "first_month" },
   ] },
-  { name: "Escola de Música Allegro", niche: "Outros", modality: "Música", uf: "SP", city: "São Paulo", neighborhood: "Pinheiros", plan: "bronze", benefits: [
+  { name: "Escola de Música Allegro", color: "#c2255c", niche: "Outros", modality: "Música", uf: "SP", city: "São Paulo", neighborhood: "Pinheiros", plan: "bronze", benefits: [
     { className: "Violão para crianças", stage: "iniciante", pct: 10, fee: 280, slots: 4, scope: "city", validity: "first_month" },
   ] },
-  { name: "Instituto Carioca de Idiomas", niche: "Idiomas", modality: "Espanhol", uf: "RJ", city: "Rio de Janeiro", neighborhood: "Copacabana", plan: "gold", benefits: [
+  { name: "Instituto Carioca de Idiomas", color: "#2f9e44", niche: "Idiomas", modality: "Espanhol", uf: "RJ", city: "Rio de Janeiro", neighborhood: "Copacabana", plan: "gold", benefits: [
     { className: "Espanhol Básico", stage: "iniciante", pct: 35, fee: 350, slots: 10, scope: "all_except_own", validity: "first_4_months" },
   ] },
 ];
@@ -55,25 +57,41 @@ async function createUser(db: Database, email: string, passwordHash: string, pro
   return user!.id;
 }
 
+const PARENT = { fullName: "Ana Paula Ribeiro", studentName: "Lucas Ribeiro", studentBirthDate: "2016-03-14", school: "Colégio Horizonte" };
+
+/** The demo parent's enrollment proof: a school declaration, as a parent would upload it. */
+const proofPdf = () =>
+  simplePdf("Declaração de Matrícula", [
+    `Declaramos que ${PARENT.studentName}, nascido em ${formatDate(PARENT.studentBirthDate)},`,
+    `está regularmente matriculado no ${PARENT.school},`,
+    "no Ensino Fundamental, no ano letivo vigente.",
+    "",
+    `Responsável: ${PARENT.fullName}`,
+    "",
+    "Secretaria Escolar - documento de demonstração do Elo Escolar",
+  ]);
+
 /**
- * On an empty database, creates an admin, schools of every niche with plans and benefits, an
- * approved school staff member and a parent with a complete profile. Returns their logins, or
- * null when the database already had users.
+ * On an empty database, creates an admin, schools of every niche with plans, logos and benefits,
+ * an approved school staff member and a parent with a complete profile and a stored proof (files
+ * through the storage interface, so every screen shows what it shows in use). Returns their
+ * logins, or null when the database already had users.
  */
-export async function seedDemoWorld(deps: Pick<AppDeps, "db">) {
-  const { db } = deps;
+export async function seedDemoWorld(deps: Pick<AppDeps, "db" | "storage">) {
+  const { db, storage } = deps;
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.users);
   if (n > 0) return null;
   const passwordHash = await hashPassword(PASSWORD);
   const categories = await db.select().from(schema.categories);
   const modalities = await db.select().from(schema.modalities);
+  const logos = await Promise.all(SCHOOLS.map((s) => demoLogo(s.niche, s.color)));
 
   return db.transaction(async (tx) => {
     const adminId = await createUser(tx, "admin@eloescolar.com.br", passwordHash, { profileType: "parent", fullName: "Administrador Elo" });
     await tx.insert(schema.userRoles).values({ userId: adminId, role: "admin" });
 
     const schoolIds = new Map<string, string>();
-    for (const s of SCHOOLS) {
+    for (const [i, s] of SCHOOLS.entries()) {
       const place = await placeIds(tx, s.uf, s.city, s.neighborhood);
       const category = categories.find((c) => c.name === s.niche)!;
       const modality = modalities.find((m) => m.categoryId === category.id && m.name === s.modality)!;
@@ -82,6 +100,9 @@ export async function seedDemoWorld(deps: Pick<AppDeps, "db">) {
         .values({ name: s.name, nameKey: normalizeKey(s.name), uf: s.uf, city: s.city, neighborhood: s.neighborhood, ...place, categoryId: category.id, modalityId: modality.id, phone: "11987654321", whatsapp: "11987654321", address: "Rua Exemplo, 100", cep: "05422000", origin: "seed" })
         .returning({ id: schema.schools.id });
       schoolIds.set(s.name, school!.id);
+      const logoKey = `${school!.id}/logo-demo.png`;
+      await storage.put("school_logos", logoKey, logos[i]!, "image/png");
+      await tx.update(schema.schools).set({ logoUrl: logoKey }).where(eq(schema.schools.id, school!.id));
       if (s.plan) await tx.insert(schema.subscriptions).values({ schoolId: school!.id, planType: s.plan });
       for (const b of s.benefits) {
         await tx.insert(schema.discounts).values({
@@ -98,12 +119,14 @@ export async function seedDemoWorld(deps: Pick<AppDeps, "db">) {
     });
     await tx.insert(schema.schoolMemberships).values({ userId: staffId, schoolId: schoolIds.get("Fluent English School")!, position: "Secretário(a)", status: "approved", decidedAt: new Date(), decidedBy: adminId });
 
-    const horizonte = schoolIds.get("Colégio Horizonte")!;
-    await createUser(tx, "pais@eloescolar.com.br", passwordHash, {
-      profileType: "parent", fullName: "Ana Paula Ribeiro", phone: "11991234567", relationshipType: "Mãe", state: "SP", city: "São Paulo", neighborhood: "Pinheiros",
-      studentName: "Lucas Ribeiro", studentBirthDate: "2016-03-14", studentCpf: "52998224725", studentAddress: "Rua dos Pinheiros, 500", studentNeighborhood: "Pinheiros",
-      studentZipCode: "05422001", schoolName: "Colégio Horizonte", schoolId: horizonte, enrollmentProofSubmitted: true, profileCompleted: true,
+    const parentId = await createUser(tx, "pais@eloescolar.com.br", passwordHash, {
+      profileType: "parent", fullName: PARENT.fullName, phone: "11991234567", relationshipType: "Mãe", state: "SP", city: "São Paulo", neighborhood: "Pinheiros",
+      studentName: PARENT.studentName, studentBirthDate: PARENT.studentBirthDate, studentCpf: "52998224725", studentAddress: "Rua dos Pinheiros, 500", studentNeighborhood: "Pinheiros",
+      studentZipCode: "05422001", schoolName: PARENT.school, schoolId: schoolIds.get(PARENT.school)!, profileCompleted: true,
     });
+    const proofKey = `${parentId}/proof-demo.pdf`;
+    await storage.put("enrollment_proofs", proofKey, proofPdf(), "application/pdf");
+    await tx.update(schema.profiles).set({ enrollmentProofUrl: proofKey, enrollmentProofSubmitted: true }).where(eq(schema.profiles.userId, parentId));
 
     return {
       admin: { email: "admin@eloescolar.com.br", password: PASSWORD },

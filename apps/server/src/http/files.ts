@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { BUCKETS, isSafeKey, PUBLIC_BUCKETS, type Bucket } from "../storage/storage";
+import { BUCKETS, contentDisposition, isSafeKey, PUBLIC_BUCKETS, type Bucket } from "../storage/storage";
 import type { AppDeps } from "../deps";
 
 /** GET /files/:bucket/*: public buckets freely, private ones only with a valid, unexpired signature. */
@@ -21,7 +21,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps) {
       return reply
         .header("content-type", file.contentType)
         .header("x-content-type-options", "nosniff")
-        .header("content-disposition", file.contentType === "application/pdf" ? "inline" : "inline")
+        .header("content-disposition", contentDisposition(bucket, key))
         .header("cache-control", PUBLIC_BUCKETS.has(bucket) ? "public, max-age=3600" : "private, max-age=3600")
         .send(file.bytes);
     },

@@ -1,5 +1,6 @@
 import { LIMITS, uploadMessages, type Toast } from "@elo/shared";
 import { imageSize } from "image-size";
+import sharp, { type Sharp } from "sharp";
 
 // Kept apart from uploads.ts (Fastify types): the admin logo procedure uses it and the router's
 // types are compiled by packages/client without the Fastify plugins' augmentations.
@@ -28,3 +29,30 @@ export function imageProblem(bytes: Buffer): "not_an_image" | "too_many_pixels" 
 
 export const tooManyPixels: Toast = { title: uploadMessages.imageTooManyPixelsTitle, description: uploadMessages.imageTooManyPixelsDescription };
 
+// Every upload is a different image: libvips' operation cache would only hold decoded pixels in memory.
+sharp.cache(false);
+
+/** The output of each image type we accept, re-encoded in its own format. */
+const ENCODE: Record<string, (image: Sharp) => Sharp> = {
+  "image/jpeg": (image) => image.jpeg({ quality: 90 }),
+  "image/png": (image) => image.png(),
+  "image/webp": (image) => image.webp({ quality: 90 }),
+  "image/gif": (image) => image.gif(),
+};
+
+/**
+ * The image decoded and re-encoded in its own format with its pixels only (decision 110): EXIF (a
+ * phone photo's GPS position, camera and time), XMP, comments, text chunks and any bytes hidden
+ * around the pixels (polyglots) are gone; the EXIF orientation is applied to the pixels first, so
+ * the picture stays upright. Animated images keep their first frame. Null when the bytes do not
+ * decode as an image of that type.
+ */
+export async function reencodeImage(bytes: Buffer, mime: string): Promise<Buffer | null> {
+  const encode = ENCODE[mime];
+  if (!encode) return null;
+  try {
+    return await encode(sharp(bytes, { limitInputPixels: LIMITS.imageMaxPixels, failOn: "error" }).rotate()).toBuffer();
+  } catch {
+    return null;
+  }
+}

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 import type { Config } from "../config";
+import { presignedOrigin } from "../storage/s3-storage";
 
 /**
  * Helmet's security headers on every response. Our configuration has no per-request part (no CSP
@@ -10,7 +11,7 @@ import type { Config } from "../config";
  * middleware's dozen `setHeader` calls cost more than the procedure of a small request
  * (docs/decisions/101-security-headers-computed-once.md).
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, "isProduction">) {
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, "isProduction" | "s3">) {
   const headers = securityHeaders(config);
   app.addHook("onRequest", (_req, reply, done) => {
     reply.headers(headers);
@@ -19,14 +20,15 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Confi
 }
 
 /** The headers helmet sets with our configuration, read off one run of its middleware. */
-export function securityHeaders(config: Pick<Config, "isProduction">): Record<string, string> {
+export function securityHeaders(config: Pick<Config, "isProduction" | "s3">): Record<string, string> {
   const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        // Avatars come from the bucket when S3 is configured; a plain-http one (MinIO in compose) needs naming.
+        imgSrc: ["'self'", "data:", "blob:", "https:", ...(config.s3 ? [presignedOrigin(config.s3)] : [])],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

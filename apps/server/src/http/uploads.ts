@@ -3,7 +3,7 @@ import fastifyMultipart from "@fastify/multipart";
 import { accessMessages, adminMessages, LIMITS, profileMessages, schoolMessages, uploadMessages, type Toast } from "@elo/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
-import { imageProblem, tooManyPixels } from "./image-check";
+import { imageProblem, reencodeImage, tooManyPixels } from "./image-check";
 import type { SessionUser } from "../auth/session";
 import type { AppDeps } from "../deps";
 import type { Bucket } from "../storage/storage";
@@ -126,7 +126,7 @@ export async function readUpload(req: FastifyRequest, rule: UploadRule): Promise
   const claimed = /\.([A-Za-z0-9]{1,8})$/.exec(part.filename)?.[1]?.toLowerCase();
   if (claimed && !(EXTENSIONS[detected.mime] ?? [detected.ext]).includes(claimed)) throw new UploadError(415, rule.invalidType);
 
-  if (detected.mime.startsWith("image/")) checkImage(bytes, rule);
+  if (detected.mime.startsWith("image/")) bytes = await cleanImage(bytes, detected.mime, rule);
 
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(part.fields)) {
@@ -138,10 +138,13 @@ export async function readUpload(req: FastifyRequest, rule: UploadRule): Promise
 
 const noFileToast = (rule: UploadRule): Toast => rule.noFile ?? { title: uploadMessages.noFile };
 
-function checkImage(bytes: Buffer, rule: UploadRule) {
+/** Checks an image's header (decision 096), then re-encodes it without metadata (decision 110). */
+async function cleanImage(bytes: Buffer, mime: string, rule: UploadRule): Promise<Buffer> {
   const problem = imageProblem(bytes);
-  if (problem === "not_an_image") throw new UploadError(415, rule.invalidType);
   if (problem === "too_many_pixels") throw new UploadError(413, tooManyPixels);
+  const clean = problem ? null : await reencodeImage(bytes, mime);
+  if (!clean) throw new UploadError(415, rule.invalidType);
+  return clean;
 }
 
 function asUploadError(error: unknown, rule: UploadRule): UploadError {

@@ -1,16 +1,21 @@
 import { schema, type Database } from "@elo/db";
 import type { FastifyBaseLogger } from "fastify";
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Clock } from "../lib/clock";
+import type { EmailEnv, RenderedEmail } from "./templates/layout";
+import { renderStored } from "./templates/registry";
 
-export interface MailMessage {
-  /** What the message is (password-reset, voucher...), for the log and the outbox. */
+export interface MailMessage extends RenderedEmail {
+  /** What the message is (password-reset, voucher...): the template's kind. */
   kind: string;
   to: string;
-  subject: string;
-  html: string;
-  text: string;
+  /** The recipient's account; null for mail to the platform's ADMIN_EMAIL. */
+  userId: string | null;
+  /** For admin-bound mail: the account it is about (deleted and exported with it). */
+  aboutUserId?: string | null;
+  /** The template's data, kept so the row can be rendered again. */
+  data: unknown;
 }
 
 export interface Mailer {
@@ -19,6 +24,11 @@ export interface Mailer {
    * delivery starts by itself once that transaction commits.
    */
   enqueue(db: Database, message: MailMessage): Promise<string>;
+  /**
+   * Fills in the bodies of a row that SQL queued without them (the claim statement) and starts its
+   * delivery. A row left unrendered (the process died first) is rendered by the sender from its data.
+   */
+  rendered(id: string, body: RenderedEmail): Promise<void>;
   /** Sends what is due; returns how many were sent. */
   flush(): Promise<number>;
   /** Starts the background sender (no-op without SMTP). */
@@ -33,13 +43,18 @@ export const backoffMs = (attempts: number) => Math.min(2 ** attempts * 15_000, 
 /** How long a claimed row is left alone while its SMTP exchange runs (a crash mid-send retries after it). */
 export const SEND_LEASE_MS = 5 * 60 * 1000;
 
+/** Lone UTF-16 surrogates, which PostgreSQL's jsonb refuses; text columns get U+FFFD for them. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** A template's data as jsonb will take it (a school name typed with a lone surrogate must not undo the school). */
+const jsonbSafe = (data: unknown): unknown => JSON.parse(JSON.stringify(data, (_key, v: unknown) => (typeof v === "string" ? v.replace(LONE_SURROGATE, "\ufffd") : v)));
+
 /** Waits between looks for a just-enqueued row: it becomes visible when the caller's transaction commits. */
 const COMMIT_WAITS_MS = [0, 20, 50, 100, 200, 400, 800, 1600, 3200, 6400];
 
-type OutboxRow = typeof schema.emailOutbox.$inferSelect;
+type ClaimedRow = typeof schema.emailOutbox.$inferSelect & RenderedEmail;
 
 /** Outbox-backed mailer: SMTP through nodemailer when `smtpUrl` is set, otherwise the outbox and the log. */
-export function createMailer(opts: { db: Database; smtpUrl?: string; from: string; clock: Clock; logger: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: { db: Database; smtpUrl?: string; from: string; clock: Clock; logger: FastifyBaseLogger; env: EmailEnv }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const { emailOutbox } = schema;
   let timer: NodeJS.Timeout | null = null;
@@ -59,7 +74,7 @@ export function createMailer(opts: { db: Database; smtpUrl?: string; from: strin
    * Takes the oldest due row in a short transaction: the attempt is counted and the row leased, so
    * the SMTP exchange runs with no lock held (PGlite has one connection; a lock there stops the app).
    */
-  async function claimNext(): Promise<OutboxRow | null> {
+  async function claimNext(): Promise<ClaimedRow | "unrenderable" | null> {
     return opts.db.transaction(async (tx) => {
       const now = opts.clock.now();
       const [row] = await tx
@@ -70,8 +85,17 @@ export function createMailer(opts: { db: Database; smtpUrl?: string; from: strin
         .limit(1)
         .for("update", { skipLocked: true });
       if (!row) return null;
-      const claimed = { ...row, attempts: row.attempts + 1, nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS) };
-      await tx.update(emailOutbox).set({ attempts: claimed.attempts, nextAttemptAt: claimed.nextAttemptAt }).where(eq(emailOutbox.id, row.id));
+      // A row queued by SQL whose process died before rendering it: render it now, from its data.
+      let body: RenderedEmail;
+      try {
+        body = row.subject !== null && row.html !== null && row.text !== null ? { subject: row.subject, html: row.html, text: row.text } : renderStored(row.kind, row.data, opts.env);
+      } catch (error) {
+        await tx.update(emailOutbox).set({ status: "failed", lastError: String((error as Error).message ?? error).slice(0, 500) }).where(eq(emailOutbox.id, row.id));
+        opts.logger.error({ outboxId: row.id, kind: row.kind }, "e-mail could not be rendered from its data");
+        return "unrenderable";
+      }
+      const claimed = { ...row, ...body, attempts: row.attempts + 1, nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS) };
+      await tx.update(emailOutbox).set({ ...body, attempts: claimed.attempts, nextAttemptAt: claimed.nextAttemptAt }).where(eq(emailOutbox.id, row.id));
       return claimed;
     });
   }
@@ -82,6 +106,7 @@ export function createMailer(opts: { db: Database; smtpUrl?: string; from: strin
     while (!stopped) {
       const row = await claimNext();
       if (!row) break;
+      if (row === "unrenderable") continue;
       try {
         await transport.sendMail({ from: opts.from, to: row.to, subject: row.subject, html: row.html, text: row.text });
       } catch (error) {
@@ -123,19 +148,39 @@ export function createMailer(opts: { db: Database; smtpUrl?: string; from: strin
     }
   }
 
+  /** Logs the message without SMTP; with SMTP, sends it once its row is committed. */
+  function queued(id: string, message: Pick<MailMessage, "kind" | "to" | "subject" | "text">) {
+    if (!transport) opts.logger.info({ kind: message.kind, to: message.to, subject: message.subject, text: message.text }, "e-mail kept in the outbox (no SMTP_URL)");
+    else if (!stopped) void deliverWhenCommitted(id).catch((e) => opts.logger.warn({ err: e }, "e-mail delivery after commit failed"));
+  }
+
+  const flushLogged = () => void flush().catch((e) => opts.logger.warn({ err: e }, "outbox flush failed"));
+
   return {
     smtpEnabled: transport !== null,
     async enqueue(db, message) {
-      const [row] = await db.insert(emailOutbox).values({ ...message, nextAttemptAt: opts.clock.now() }).returning({ id: emailOutbox.id });
-      if (!transport) opts.logger.info({ kind: message.kind, to: message.to, subject: message.subject, text: message.text }, "e-mail kept in the outbox (no SMTP_URL)");
-      else if (!stopped) void deliverWhenCommitted(row!.id).catch((e) => opts.logger.warn({ err: e }, "e-mail delivery after commit failed"));
+      const [row] = await db
+        .insert(emailOutbox)
+        .values({ ...message, aboutUserId: message.aboutUserId ?? null, data: jsonbSafe(message.data), nextAttemptAt: opts.clock.now() })
+        .returning({ id: emailOutbox.id });
+      queued(row!.id, message);
       return row!.id;
+    },
+    async rendered(id, body) {
+      const [row] = await opts.db
+        .update(emailOutbox)
+        .set(body)
+        .where(and(eq(emailOutbox.id, id), isNull(emailOutbox.subject)))
+        .returning({ kind: emailOutbox.kind, to: emailOutbox.to });
+      if (row) queued(id, { ...row, ...body });
     },
     flush,
     start(intervalMs = 10_000) {
       if (!transport || timer) return;
       stopped = false;
-      timer = setInterval(() => void flush().catch((e) => opts.logger.warn({ err: e }, "outbox flush failed")), intervalMs);
+      // What an earlier process left behind (stopped, or killed mid-send) goes out now, not in one interval.
+      flushLogged();
+      timer = setInterval(flushLogged, intervalMs);
       timer.unref();
     },
     async stop() {

@@ -115,6 +115,15 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
+/**
+ * A signed-in user calling from the browser, not with a personal API token: for what destroys the
+ * account or changes its credentials (deletion, token management), so a leaked token cannot do it.
+ */
+export const sessionOnlyProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.apiTokenId) throw new AppError("FORBIDDEN", { title: accessMessages.sessionRequiredTitle, description: accessMessages.sessionRequired });
+  return next();
+});
+
 /** Role admin; FORBIDDEN otherwise. */
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw new AppError("FORBIDDEN", accessMessages.adminOnly);

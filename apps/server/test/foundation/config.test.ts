@@ -54,3 +54,46 @@ describe("TRUST_PROXY", () => {
     expect(() => loadConfig({ TRUST_PROXY: "2" })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe("S3_* (object storage)", () => {
+  const all = { S3_ENDPOINT: "http://minio:9000", S3_REGION: "us-east-1", S3_BUCKET: "elo-files", S3_ACCESS_KEY_ID: "elo", S3_SECRET_ACCESS_KEY: "segredo" };
+
+  it("keeps files on disk when none is set", () => {
+    expect(loadConfig({}).s3).toBeNull();
+  });
+
+  it("configures the bucket when all are set; path style and the public endpoint are optional", () => {
+    expect(loadConfig(all).s3).toEqual({
+      endpoint: "http://minio:9000", publicEndpoint: "http://minio:9000", region: "us-east-1", bucket: "elo-files",
+      accessKeyId: "elo", secretAccessKey: "segredo", forcePathStyle: false,
+    });
+    expect(loadConfig({ ...all, S3_FORCE_PATH_STYLE: "1", S3_PUBLIC_ENDPOINT: "http://localhost:9000" }).s3).toMatchObject({ forcePathStyle: true, publicEndpoint: "http://localhost:9000" });
+  });
+
+  it("refuses a partial set, naming every missing variable", () => {
+    let message = "";
+    try {
+      loadConfig({ S3_BUCKET: "elo-files", S3_FORCE_PATH_STYLE: "1" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const missing of ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]) expect(message).toMatch(new RegExp(`^\\s+${missing}: missing`, "m"));
+    expect(message).not.toMatch(/^\s+S3_BUCKET:/m);
+    expect(() => loadConfig({ ...all, S3_SECRET_ACCESS_KEY: undefined })).toThrow(/S3_SECRET_ACCESS_KEY: missing/);
+  });
+
+  it("names a wrong value together with the other wrong variables", () => {
+    expect(() => loadConfig({ ...all, S3_ENDPOINT: "minio" })).toThrow(/S3_ENDPOINT: /);
+    expect(() => loadConfig({ ...all, S3_BUCKET: "Elo_Files" })).toThrow(/S3_BUCKET: use an S3 bucket name/);
+    expect(() => loadConfig({ ...all, S3_FORCE_PATH_STYLE: "sim" })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => loadConfig({ PORT: "x", S3_REGION: "us-east-1" })).toThrow(/PORT: [\s\S]*S3_ENDPOINT: missing/);
+  });
+});
+
+describe("SHUTDOWN_GRACE_MS", () => {
+  it("defaults to 15 s and refuses a grace period too short or unbounded", () => {
+    expect(loadConfig({}).SHUTDOWN_GRACE_MS).toBe(15_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: "30000" }).SHUTDOWN_GRACE_MS).toBe(30_000);
+    for (const bad of ["0", "999", "600001", "soon", "1.5"]) expect(() => loadConfig({ SHUTDOWN_GRACE_MS: bad })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+});

@@ -120,7 +120,7 @@ describe("HTTP shell", () => {
   it("refuses private files without a valid signature and serves them with one", async () => {
     await h.deps.storage.put("avatars", "u1/avatar.png", Buffer.from("x"), "image/png");
     expect((await fetch(`${server.url}/files/avatars/u1/avatar.png`)).status).toBe(403);
-    const signed = h.deps.storage.url("avatars", "u1/avatar.png");
+    const signed = await h.deps.storage.signedUrl("avatars", "u1/avatar.png");
     expect((await fetch(`${server.url}${signed}`)).status).toBe(200);
     expect((await fetch(`${server.url}${signed.replace(/signature=[^&]+/, "signature=abc")}`)).status).toBe(403);
     expect((await fetch(`${server.url}/files/avatars/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);

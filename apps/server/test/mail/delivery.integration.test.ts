@@ -34,7 +34,7 @@ describe("e-mail delivery with SMTP configured", () => {
   it("sends a message enqueued in a longer transaction once that transaction commits", async () => {
     const before = smtp.received.length;
     await h.db.transaction(async (tx) => {
-      await enqueueTemplate(h.deps, tx, passwordResetEmail, "depois@teste.com.br", { name: null, resetUrl: `${h.config.publicOrigin}/reset-password?token=y` });
+      await enqueueTemplate(h.deps, tx, passwordResetEmail, "depois@teste.com.br", { userId: null }, { name: null, resetUrl: `${h.config.publicOrigin}/reset-password?token=y` });
       // More work after the enqueue: the row stays invisible to other connections meanwhile.
       await new Promise((r) => setTimeout(r, 300));
     });
@@ -67,7 +67,7 @@ describe("e-mail delivery with SMTP configured", () => {
     const before = smtp.received.length;
     await expect(
       h.db.transaction(async (tx) => {
-        await enqueueTemplate(h.deps, tx, passwordResetEmail, "desfeito@teste.com.br", { name: null, resetUrl: `${h.config.publicOrigin}/reset-password?token=x` });
+        await enqueueTemplate(h.deps, tx, passwordResetEmail, "desfeito@teste.com.br", { userId: null }, { name: null, resetUrl: `${h.config.publicOrigin}/reset-password?token=x` });
         throw new Error("rollback");
       }),
     ).rejects.toThrow("rollback");

@@ -2,7 +2,7 @@ import { schema } from "@elo/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backoffMs, createMailer } from "../../src/mail/mailer";
-import { enqueueTemplate, passwordResetEmail } from "../../src/mail/templates";
+import { enqueueTemplate, passwordResetEmail, renderTemplate, voucherEmail } from "../../src/mail/templates";
 import { createHarness, type Harness } from "../support/harness";
 import { startSmtpServer } from "../support/smtp";
 
@@ -19,10 +19,10 @@ const outboxRow = async (id: string) => (await h.db.select().from(schema.emailOu
 describe("mailer", () => {
   it("delivers a template through a real SMTP server and marks the outbox row sent", async () => {
     const smtp = await startSmtpServer();
-    const mailer = createMailer({ db: h.db, smtpUrl: smtp.url, from: "Elo Escolar <nao-responda@eloescolar.com.br>", clock: h.clock, logger: h.deps.logger });
+    const mailer = createMailer({ db: h.db, smtpUrl: smtp.url, from: "Elo Escolar <nao-responda@eloescolar.com.br>", clock: h.clock, logger: h.deps.logger, env: h.config });
     try {
       const url = `${h.config.publicOrigin}/reset-password?token=tok123`;
-      const id = await enqueueTemplate({ mailer, config: h.config }, h.db, passwordResetEmail, "ana@teste.com.br", { name: "Ana", resetUrl: url });
+      const id = await enqueueTemplate({ mailer, config: h.config }, h.db, passwordResetEmail, "ana@teste.com.br", { userId: null }, { name: "Ana", resetUrl: url });
       await mailer.flush();
       const [mail] = await smtp.waitFor(1);
       expect(mail!.to).toEqual(["ana@teste.com.br"]);
@@ -43,10 +43,10 @@ describe("mailer", () => {
     const probe = await startSmtpServer();
     const port = new URL(probe.url).port;
     await probe.close();
-    const mailer = createMailer({ db: h.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: "Elo <a@b.com.br>", clock: h.clock, logger: h.deps.logger });
+    const mailer = createMailer({ db: h.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: "Elo <a@b.com.br>", clock: h.clock, logger: h.deps.logger, env: h.config });
     let smtp: Awaited<ReturnType<typeof startSmtpServer>> | null = null;
     try {
-      const id = await enqueueTemplate({ mailer, config: h.config }, h.db, passwordResetEmail, "bia@teste.com.br", { name: null, resetUrl: `${h.config.publicOrigin}/reset-password?token=x` });
+      const id = await enqueueTemplate({ mailer, config: h.config }, h.db, passwordResetEmail, "bia@teste.com.br", { userId: null }, { name: null, resetUrl: `${h.config.publicOrigin}/reset-password?token=x` });
       expect(await mailer.flush()).toBe(0);
       let row = await outboxRow(id);
       expect(row.status).toBe("pending");
@@ -69,6 +69,29 @@ describe("mailer", () => {
     } finally {
       await mailer.stop();
       await smtp?.close();
+    }
+  });
+
+  it("renders a row queued with only its data (the claim statement's, left unrendered by a crash), and sets aside one it cannot render", async () => {
+    const smtp = await startSmtpServer();
+    const mailer = createMailer({ db: h.db, smtpUrl: smtp.url, from: "Elo <a@b.com.br>", clock: h.clock, logger: h.deps.logger, env: h.config });
+    try {
+      const data = voucherEmail.sample(h.config);
+      const earlier = new Date(h.clock.now().getTime() - 60_000);
+      const [broken] = await h.db.insert(schema.emailOutbox).values({ kind: "sem-modelo", to: "x@teste.com.br", userId: null, data: {}, createdAt: earlier, nextAttemptAt: earlier }).returning();
+      const [row] = await h.db.insert(schema.emailOutbox).values({ kind: voucherEmail.kind, to: "cris@teste.com.br", userId: null, data, nextAttemptAt: h.clock.now() }).returning();
+      expect(row!.subject).toBeNull();
+      expect(await mailer.flush()).toBe(1);
+      const [mail] = await smtp.waitFor(1);
+      const expected = renderTemplate(voucherEmail, data, h.config);
+      expect(mail!.to).toEqual(["cris@teste.com.br"]);
+      expect(mail!.subject).toBe(expected.subject);
+      expect(mail!.text).toContain(data.voucherCode);
+      expect(await outboxRow(row!.id)).toMatchObject({ status: "sent", subject: expected.subject, html: expected.html, text: expected.text });
+      expect(await outboxRow(broken!.id)).toMatchObject({ status: "failed", lastError: expect.stringContaining("sem-modelo") });
+    } finally {
+      await mailer.stop();
+      await smtp.close();
     }
   });
 

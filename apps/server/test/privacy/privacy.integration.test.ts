@@ -56,6 +56,7 @@ describe("privacy.export", () => {
     expect(data.sessions).toHaveLength(1);
     expect(data.loginAttempts).toHaveLength(1);
     expect(data.contactMessages).toEqual([expect.objectContaining({ message: "Minha dúvida pessoal", email: me.email })]);
+    expect(data.emails.map((e) => e.type).sort()).toEqual(["Comprovante de matrícula para validação", "Recuperação de senha"]);
     expect(data.files.map((f) => f.key).sort()).toEqual([me.files.avatarKey, me.files.otherProofKey, me.files.proofKey].sort());
 
     // The signed links really serve the files.
@@ -84,7 +85,7 @@ describe("privacy.export", () => {
   it("refuses a visitor without a session", async () => {
     const anon = await h.caller(null);
     await expect(anon.privacy.export()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(anon.privacy.deleteAccount()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(anon.privacy.deleteAccount({ password: "x" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     await expect(anon.privacy.latestConsent()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });
@@ -107,7 +108,7 @@ describe("privacy.deleteAccount", () => {
       const res = await fetch(`${server.url}/trpc/privacy.deleteAccount`, {
         method: "POST",
         headers: { cookie: `elo_session=${token}`, origin: TEST_ORIGIN, "content-type": "application/json" },
-        body: "{}",
+        body: JSON.stringify({ json: { password: me.password } }),
       });
       expect(res.status).toBe(200);
       expect(res.headers.get("set-cookie")).toMatch(/elo_session=;|elo_session=.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/);
@@ -146,7 +147,7 @@ describe("privacy.deleteAccount", () => {
   it("keeps the school record when its last staff member deletes the account", async () => {
     const school = await createSchool(h, { niche: "Tecnologia", plan: "gold" });
     const staff = await createStaff(h, school.id);
-    await (await h.caller(staff.id)).privacy.deleteAccount();
+    await (await h.caller(staff.id)).privacy.deleteAccount({ password: staff.password });
     expect(await h.db.select({ id: schema.schools.id }).from(schema.schools).where(eq(schema.schools.id, school.id))).toHaveLength(1);
     expect(await h.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.schoolId, school.id))).toHaveLength(1);
     expect(await h.db.select().from(schema.schoolMemberships).where(eq(schema.schoolMemberships.userId, staff.id))).toEqual([]);
@@ -154,7 +155,7 @@ describe("privacy.deleteAccount", () => {
 
   it("a second call after deletion is refused (the session user no longer exists)", async () => {
     const me = await createUser(h);
-    await (await h.caller(me.id)).privacy.deleteAccount();
+    await (await h.caller(me.id)).privacy.deleteAccount({ password: me.password });
     await expect(h.caller(me.id)).rejects.toThrow(/no such user/);
   });
 });

@@ -36,7 +36,7 @@ describe("profile writes under concurrency (real PostgreSQL)", () => {
     );
     expect(new Set(results.map((r) => r.school.id)).size).toBe(1);
     expect(results.filter((r) => !r.found).length).toBe(1);
-    const mails = (await h.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.kind, "school-registration"))).filter((m) => m.text.toLowerCase().includes(name.toLowerCase()));
+    const mails = (await h.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.kind, "school-registration"))).filter((m) => m.text!.toLowerCase().includes(name.toLowerCase()));
     expect(mails).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import { connect } from "node:net";
 import path from "node:path";
 import { adminMessages, csvMessages, LIMITS, uploadMessages } from "@elo/shared";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { csvForm } from "../support/factories/admin";
 import { pngBytes, pngDeclaring, uploadForm } from "../support/factories/files";
@@ -73,9 +74,9 @@ describe("polyglot images", () => {
     expect(await storedAvatars(user.id)).toEqual([]);
   });
 
-  it("a GIF/JS polyglot is a valid GIF: it is kept, but only ever served as an inert image/gif with nosniff", async () => {
-    // Its JavaScript has no markup to spot; what makes it harmless is the serving: a <script src>
-    // pointing at it is refused by browsers (image/* under nosniff is not executable) and CSP.
+  it("a GIF/JS polyglot is a valid GIF: it is kept re-encoded, without its script, and served as an inert image/gif with nosniff", async () => {
+    // Its JavaScript has no markup to spot: re-encoding keeps the pixels only (decision 110), and the
+    // serving stays inert anyway (image/* under nosniff is not executable, and the CSP).
     const { cookie } = await parent();
     const res = await postAvatar(cookie, GIF_JS, "a.gif");
     expect(res.status).toBe(200);
@@ -84,6 +85,7 @@ describe("polyglot images", () => {
     expect(served.headers.get("content-type")).toBe("image/gif");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect(served.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(Buffer.from(await served.arrayBuffer()).includes(Buffer.from("alert("))).toBe(false);
   });
 });
 
@@ -101,7 +103,9 @@ describe("decompression bombs", () => {
     const { cookie } = await parent();
     const width = 8000;
     const height = LIMITS.imageMaxPixels / width;
-    expect((await postAvatar(cookie, pngDeclaring(width, height), "limite.png")).status).toBe(200);
+    // A real image (it is decoded and re-encoded): one colour, so 40 megapixels fit in a small PNG.
+    const atLimit = await sharp({ create: { width, height, channels: 3, background: "#fff" } }).png().toBuffer();
+    expect((await postAvatar(cookie, atLimit, "limite.png")).status).toBe(200);
     expect((await postAvatar(cookie, pngDeclaring(width, height + 1), "limite.png")).status).toBe(413);
   });
 

@@ -111,7 +111,7 @@ describe("enrollment proof upload", () => {
     expect(p!.enrollmentProofSubmitted).toBe(true);
     expect(p!.enrollmentProofUrl).toMatch(new RegExp(`^${user.id}/proof-\\d+-[0-9a-f]{8}\\.png$`));
     const mails = await h.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.kind, "enrollment-proof"));
-    const mine = mails.filter((m) => m.text.includes(user.email));
+    const mine = mails.filter((m) => m.text?.includes(user.email));
     expect(mine).toHaveLength(2);
     expect(mine[0]!.to).toBe(h.config.ADMIN_EMAIL);
     expect(mine[1]!.text).toContain(`${TEST_ORIGIN}/files/enrollment_proofs/${p!.enrollmentProofUrl}?expires=`);
@@ -199,7 +199,7 @@ describe("signed addresses", () => {
     await post("/api/uploads/enrollment-proof", await sessionCookie(h, b.id), uploadForm(pdfBytes(), "b.pdf"));
     const [pa] = await h.db.select().from(schema.profiles).where(eq(schema.profiles.userId, a.id));
     const [pb] = await h.db.select().from(schema.profiles).where(eq(schema.profiles.userId, b.id));
-    const signedA = h.deps.storage.url("enrollment_proofs", pa!.enrollmentProofUrl!);
+    const signedA = await h.deps.storage.signedUrl("enrollment_proofs", pa!.enrollmentProofUrl!);
     expect((await fetch(`${server.url}${signedA}`)).status).toBe(200);
     const moved = signedA.replace(pa!.enrollmentProofUrl!, pb!.enrollmentProofUrl!);
     expect((await fetch(`${server.url}${moved}`)).status).toBe(403);

@@ -63,11 +63,11 @@ describe("file route × actors", () => {
     // Anonymous, no signature.
     expect((await get(`/files/avatars/${keyA}`)).status).toBe(403);
     // B's valid signature replayed on A's key ("wrong owner").
-    const signedB = h.deps.storage.url("avatars", keyB);
+    const signedB = await h.deps.storage.signedUrl("avatars", keyB);
     const query = signedB.slice(signedB.indexOf("?"));
     expect((await get(`/files/avatars/${keyA}${query}`)).status).toBe(403);
     // A's signature on another bucket.
-    const signedA = h.deps.storage.url("avatars", keyA);
+    const signedA = await h.deps.storage.signedUrl("avatars", keyA);
     expect((await get(signedA.replace("/files/avatars/", "/files/enrollment_proofs/"))).status).toBe(403);
     // Tampered expiry.
     expect((await get(signedA.replace(/expires=\d+/, "expires=99999999999"))).status).toBe(403);

@@ -1,6 +1,7 @@
 import { schema } from "@elo/db";
 import { eq } from "drizzle-orm";
 import { generateSecret, hashSecret } from "../../src/auth/tokens";
+import { encodeCursor } from "../../src/routers/marketplace/cursor";
 import type { Harness } from "../support/harness";
 import { csvForm } from "../support/factories/admin";
 import { createDiscount } from "../support/factories/benefits";
@@ -142,7 +143,8 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   // ─── public pages ───
   "contact.send": { input: () => ({ subject: "Outro", name: "Visitante", email: uniqueEmail("contato"), message: "Olá" }), expect: PUBLIC },
   "landing.banner": { expect: PUBLIC },
-  "marketplace.list": { input: () => ({ limit: 24 }), expect: SIGNED_IN },
+  // With a cursor of ours (a later page), so the hostile sweep crafts cursors from it.
+  "marketplace.list": { input: () => ({ limit: 24, cursor: encodeCursor({ gold: true, createdAt: "2024-02-29T23:59:59.123456+00:00", id: crypto.randomUUID() }) }), expect: SIGNED_IN },
 
   // ─── plan ───
   "plan.choose": { input: () => ({ plan: "silver" }), expect: STAFF },
@@ -150,7 +152,7 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
 
   // ─── privacy ───
   // "staff of A on B" and "staff of A" are one account: each deletion needs a world of its own.
-  "privacy.deleteAccount": { expect: SIGNED_IN, isolate: "perActor" },
+  "privacy.deleteAccount": { input: (_h, _w, t) => ({ password: t.password }), expect: SIGNED_IN, isolate: "perActor" },
   "privacy.export": { expect: SIGNED_IN },
   "privacy.latestConsent": { expect: SIGNED_IN },
 

@@ -41,23 +41,25 @@ export async function buildWorld(h: Harness) {
 export type World = Awaited<ReturnType<typeof buildWorld>>;
 
 /** Who each actor is (null: nobody). */
-export function actorUserId(w: World, actor: Actor): string | null {
+function actorUser(w: World, actor: Actor): { id: string; password: string } | null {
   switch (actor) {
     case "anonymous":
       return null;
     case "parentA":
-      return w.parentA.id;
+      return w.parentA;
     case "parentBonA":
-      return w.parentB.id;
+      return w.parentB;
     case "pendingInstitution":
-      return w.pending.id;
+      return w.pending;
     case "staffAonB":
     case "staffA":
-      return w.staffA.id;
+      return w.staffA;
     case "admin":
-      return w.admin.id;
+      return w.admin;
   }
 }
+
+export const actorUserId = (w: World, actor: Actor) => actorUser(w, actor)?.id ?? null;
 
 /**
  * The rows an actor's call points at: parent A's rows for everyone; school B's rows for
@@ -72,6 +74,8 @@ export function targetOf(w: World, actor: Actor) {
     enrollment: w.enrollmentA,
     transactionId: w.voucherA.id,
     tokenId: w.tokenA.id,
+    /** The actor's own password, for procedures that ask for it again (account deletion). */
+    password: actorUser(w, actor)?.password ?? "sem-conta",
   };
 }
 export type Target = ReturnType<typeof targetOf>;

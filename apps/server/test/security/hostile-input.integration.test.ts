@@ -1,12 +1,14 @@
 import { schema } from "@elo/db";
+import { CSV_COLUMNS } from "@elo/shared";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../../src/routers/_app";
 import { createHarness, type Harness } from "../support/harness";
+import { csvForm } from "../support/factories/admin";
 import { AUTHZ_TABLE } from "./authz-table";
 import { actorUserId, buildWorld, targetOf, type Actor } from "./authz-world";
-import { applyMutation, checkRefusal, leafCount, mutation, rowCounts } from "./hostile";
+import { applyMutation, checkRefusal, CONTROL_TEXTS, fieldMutations, inputFields, leafCount, mutation, rowCounts, valueAt, withValueAt } from "./hostile";
 
 type RuntimeProcedure = { _def: { type: string; inputs: unknown[] } };
 const procedures = Object.entries((appRouter._def as unknown as { procedures: Record<string, RuntimeProcedure> }).procedures).sort(([a], [b]) => a.localeCompare(b));
@@ -34,7 +36,7 @@ describe("hostile input on every procedure that takes one", () => {
     for (const [p] of withInput) expect(AUTHZ_TABLE[p]?.input, `${p} needs a sample input in authz-table.ts`).toBeDefined();
   });
 
-  for (const [path] of withInput) {
+  for (const [path, procedure] of withInput) {
     it(path, { timeout: 120_000 }, async () => {
       const entry = AUTHZ_TABLE[path]!;
       // The caller who may use the procedure, so the input parser and handler are really reached.
@@ -85,6 +87,31 @@ describe("hostile input on every procedure that takes one", () => {
           expect(await rowCounts(h)).toEqual(before);
         }
       }
+
+      // Schema-driven sweep (decision 108): each string and number field of the zod input, in the
+      // sample or not. Control characters and tokens crafted from the sample's (a cursor naming 30
+      // February) are refused cleanly or accepted, never a 500; numbers with more than two decimals
+      // are refused (none is ever stored rounded). An accepted call may use up the sample's rows: the
+      // next call gets a fresh one.
+      let base = sample;
+      for (const field of procedure._def.inputs.flatMap((schema) => inputFields(schema))) {
+        for (const m of fieldMutations(field, valueAt(sample, field.path))) {
+          const input = withValueAt(base, field.path, m.value);
+          const where = `${path} ${field.path.join(".")} with ${m.label}`;
+          const before = await rowCounts(h);
+          tally.calls++;
+          const error = await invoke(api, path, input).then(() => null, (e: unknown) => e);
+          if (m.mustRefuse) expect(error, `${where} was accepted`).not.toBeNull();
+          if (!error) {
+            tally.accepted++;
+            base = await entry.input!(h, w, targetOf(w, actor));
+            continue;
+          }
+          tally.refused++;
+          expect(checkRefusal(error), where).toBeNull();
+          expect(await rowCounts(h), where).toEqual(before);
+        }
+      }
     });
   }
 
@@ -97,8 +124,12 @@ describe("hostile input on every procedure that takes one", () => {
     wrongFile.append("file", new File(["MZ\u0000\u0000 not an image"], "logo.png", { type: "image/png" }));
     const badId = new FormData();
     badId.append("schoolId", "../../etc\u0000");
+    // A CSV row with a NUL byte or control characters in each column in turn (decision 108).
+    const csvRows = CSV_COLUMNS.flatMap((column) =>
+      ["x\u0000y", ...CONTROL_TEXTS].map((text) => csvForm(`${CSV_COLUMNS.join(",")}\n${CSV_COLUMNS.map((c) => (c === column ? `"${text}"` : c === "name" ? "Escola" : "")).join(",")}\n`)),
+    );
     for (const path of FORM_DATA) {
-      for (const input of [{ file: "x" }, "texto", null, empty, wrongFile, badId]) {
+      for (const input of [{ file: "x" }, "texto", null, empty, wrongFile, badId, ...(path === "admin.csv.preview" ? csvRows : [])]) {
         const before = await rowCounts(h);
         tally.calls++;
         const error = await invoke(api, path, input).then(

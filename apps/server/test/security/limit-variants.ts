@@ -1,4 +1,4 @@
-import type { RawResponse } from "../support/raw-http";
+import type { RawAnswer } from "../support/raw-http";
 
 /**
  * Ways of writing the same procedure call that a router or a proxy may treat as equal while a
@@ -46,7 +46,7 @@ export type Outcome = "limited" | "served" | "refused";
  * or an error naming the procedure's path), or `refused` (any other answer: 404, 405, a framework
  * error, the web app's page).
  */
-export function outcomeOf(res: RawResponse): Outcome {
+export function outcomeOf(res: RawAnswer): Outcome {
   if (res.status === 429) return "limited";
   let body: unknown;
   try {

@@ -9,7 +9,7 @@ import { createApiToken } from "../support/factories/apiTokens";
 import { sessionCookie } from "../support/factories/sessions";
 import { createUser } from "../support/factories/users";
 import { TEST_ORIGIN, withServer, type Harness, type TestServer } from "../support/harness";
-import { rawRequest, type RawRequest } from "../support/raw-http";
+import { rawExchange, type RawExchange } from "../support/raw-http";
 import { outcomeOf, URL_VARIANTS, type Outcome, type UrlVariant } from "./limit-variants";
 
 /**
@@ -61,7 +61,7 @@ async function freshClient(c: LimitCase): Promise<Record<string, string>> {
   return { authorization: `Bearer ${(await createApiToken(h, user.id)).token}` };
 }
 
-function request(c: LimitCase, variant: UrlVariant, client: Record<string, string>): RawRequest {
+function request(c: LimitCase, variant: UrlVariant, client: Record<string, string>): RawExchange {
   const isQuery = procedures[c.procedure]!._def.type === "query";
   // `{}` fails every limited procedure's input check: the call is served (the procedure is resolved
   // and answers 400) without sending mail, hashing a password or writing a row.
@@ -73,7 +73,7 @@ function request(c: LimitCase, variant: UrlVariant, client: Record<string, strin
   };
 }
 
-const send = async (c: LimitCase, variant: UrlVariant, client: Record<string, string>): Promise<Outcome> => outcomeOf(await rawRequest(server.url, request(c, variant, client)));
+const send = async (c: LimitCase, variant: UrlVariant, client: Record<string, string>): Promise<Outcome> => outcomeOf(await rawExchange(server.url, request(c, variant, client)));
 const plain = URL_VARIANTS[0]!;
 
 /** For docs/reliability.md: how each variant was treated, per limited procedure. */
@@ -133,7 +133,7 @@ describe("batch size", () => {
     const target = `/trpc/${Array(n).fill("privacy.export").join(",")}?batch=1`;
     const mutation = procedures["privacy.export"]!._def.type === "mutation";
     const headers = { cookie, origin: TEST_ORIGIN, "content-type": "application/json" };
-    const res = await rawRequest(server.url, mutation ? { method: "POST", target, headers, body: "{}" } : { target, headers });
+    const res = await rawExchange(server.url, mutation ? { method: "POST", target, headers, body: "{}" } : { target, headers });
     return { res, ms: Date.now() - started };
   };
 
@@ -157,10 +157,10 @@ describe("paths outside the router", () => {
   it("an API path in any spelling gets the JSON 404, never the web app; other pages get the web app", async () => {
     const apiTargets = ["/trpc/nada", `${server.url}/trpc/nada`, `${server.url}/api/nada`, `${server.url}/files/nada`, "/TRPC/nada", "//api/nada", "/%61pi/nada", "/api/nada#x"];
     for (const target of apiTargets) {
-      const res = await rawRequest(server.url, { target });
+      const res = await rawExchange(server.url, { target });
       expect([res.status, res.headers["content-type"]], target).toEqual([404, expect.stringContaining("application/json")]);
     }
-    const page = await rawRequest(server.url, { target: "/meus-dados" });
+    const page = await rawExchange(server.url, { target: "/meus-dados" });
     expect(page.status).toBe(200);
     expect(page.body).toContain("<title>Elo Escolar</title>");
   });

@@ -51,6 +51,7 @@ export async function createHarness(opts: { env?: Record<string, string>; poolMa
     async close() {
       await deps.background.settled();
       await deps.mailer.stop();
+      deps.storage.close();
       await dbHandle.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -6,17 +6,22 @@ import { TRPCClientError } from "@trpc/client";
  * JavaScript (docs/decisions/082-first-load-budget.md); the container in main.tsx loads the same chunk.
  * One toast at a time (spec 1 §9): the newest replaces whatever is showing or queued.
  */
-function show(title: string, message: string, color: string) {
+function show(title: string, message: string, color: string, id?: string) {
   void import("@mantine/notifications").then(({ notifications }) => {
     notifications.clean();
-    notifications.show({ title, message, color });
+    notifications.show({ id, title, message, color });
   });
 }
 
-/** A success toast. */
-export function notifyOk(toast: Toast | string) {
+/** A success toast; give it an `id` to close it with `closeToast` once what it announces has happened. */
+export function notifyOk(toast: Toast | string, options: { id?: string } = {}) {
   const t = typeof toast === "string" ? { title: toast } : toast;
-  show(t.title, t.description ?? "", "teal");
+  show(t.title, t.description ?? "", "teal", options.id);
+}
+
+/** Closes the toast shown with this id (if it is still on screen). */
+export function closeToast(id: string) {
+  void import("@mantine/notifications").then(({ notifications }) => notifications.hide(id));
 }
 
 /** A destructive toast. */

@@ -1,19 +1,29 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { outboxStatus } from "./enums";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
-/** Every e-mail goes through here; a worker sends pending rows with backoff. */
+/**
+ * Every e-mail goes through here; a worker sends pending rows with backoff. A row is queued in the
+ * same transaction (or statement) as the change it reports, and belongs to people by key: `user_id`
+ * is the recipient's account (null for mail to the platform's ADMIN_EMAIL), `about_user_id` the
+ * account an admin-bound message is about; both go with the account (docs/decisions/102).
+ */
 export const emailOutbox = pgTable(
   "email_outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     kind: text("kind").notNull(),
     to: text("to_address").notNull(),
-    subject: text("subject").notNull(),
-    html: text("html").notNull(),
-    text: text("text").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    aboutUserId: uuid("about_user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The template's data: a row queued by SQL (the claim) is rendered from it, by the app right after or by the mailer. */
+    data: jsonb("data"),
+    /** Null until rendered. */
+    subject: text("subject"),
+    html: text("html"),
+    text: text("text"),
     status: outboxStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
@@ -21,7 +31,11 @@ export const emailOutbox = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     sentAt: ts("sent_at"),
   },
-  (t) => [index("email_outbox_pending_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("email_outbox_pending_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_user_idx").on(t.userId),
+    index("email_outbox_about_user_idx").on(t.aboutUserId),
+  ],
 );
 
 export const contactMessages = pgTable("contact_messages", {

@@ -53,6 +53,7 @@ export const csvMessages = {
   phoneInvalid: (value: string) => `Telefone "${value}" inválido e não será importado`,
   whatsappInvalid: (value: string) => `WhatsApp "${value}" inválido e não será importado`,
   cepInvalid: (value: string) => `CEP "${value}" inválido e não será importado`,
+  invalidCharacter: (column: string) => `Caractere inválido (de controle) na coluna ${column}`,
   formulaNeutralised: (column: string) => `Conteúdo iniciado por =, +, - ou @ neutralizado na coluna ${column}`,
   missingNameColumn: 'coluna "name" não encontrada no cabeçalho',
   unknownColumns: (columns: string) => `colunas desconhecidas: ${columns}`,
@@ -80,6 +81,8 @@ export const adminQueueMessages = {
   decisionError: "Erro ao decidir a solicitação",
   membershipNotPending: "Esta solicitação já foi decidida.",
   membershipConflict: "Este usuário já tem outro vínculo ativo.",
+  /** A request for a school that an admin refused to the same user before. */
+  repeatRequest: (refusedOn: string) => `Pedido repetido: recusado em ${refusedOn}`,
   requestsTitle: "Escolas cadastradas por pais",
   requestsEmpty: "Nenhuma escola cadastrada por pais aguardando revisão.",
   markReviewed: "Marcar como revisada",

@@ -17,7 +17,6 @@ export const apiTokenMessages = {
   copied: "Copiado",
   done: "Já copiei",
   createErrorTitle: "Erro ao criar token",
-  createNeedsSession: "Tokens só podem ser criados a partir do site, com login e senha.",
   limitReached: (max: number) => `Você já tem ${max} tokens ativos. Revogue um antes de criar outro.`,
   listErrorTitle: "Erro ao carregar tokens",
   empty: "Nenhum token criado ainda.",

@@ -17,6 +17,8 @@ export const accessMessages = {
   retry: "Tentar novamente",
   invalidOrigin: "Origem da requisição não permitida.",
   invalidInput: "Dados inválidos.",
+  sessionRequiredTitle: "Ação permitida apenas pelo site",
+  sessionRequired: "Por segurança, esta ação exige login com e-mail e senha no site. Tokens de API não podem realizá-la.",
   batchTooLarge: (max: number) => `Requisição com chamadas demais: envie no máximo ${max} por vez.`,
 } as const;
 
@@ -45,4 +47,5 @@ export const uploadMessages = {
 /** Words every area shares. */
 export const commonUi = {
   loading: "Carregando",
+  datePlaceholder: "dd/mm/aaaa",
 } as const;

@@ -9,6 +9,7 @@ export const marketplaceMessages = {
   emptyTitle: "Nenhum desconto disponível no momento",
   emptyDescription: "Em breve teremos novas oportunidades para você",
   loadMore: "Carregar mais",
+  invalidCursor: "Não foi possível continuar a lista de benefícios. Recarregue a página.",
   payOnly: "pague apenas:",
   after: "depois:",
   helpingSchools: "Veja quem está te apoiando a conseguir este benefício:",

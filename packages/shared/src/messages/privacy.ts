@@ -1,9 +1,16 @@
+import { authMessages } from "./auth";
+
 export const privacyMessages = {
   exportError: "Erro ao exportar dados",
   deleteError: "Erro ao deletar conta",
   exported: "Dados exportados com sucesso!",
   deleted: "Conta deletada com sucesso",
+  deletePasswordRequired: "Digite sua senha atual para confirmar a exclusão",
+  /** The current password re-typed to delete the account was wrong; the login lockout counts it. */
+  wrongCurrentPassword: (attemptsLeft: number) => `Senha atual incorreta. ${attemptsLeft > 1 ? authMessages.attemptsLeft(attemptsLeft) : authMessages.lastAttempt}`,
   deletionReason: "Solicitação do usuário via painel LGPD",
+  /** Export: a stored file of the user that no row points at any more (an old upload whose removal failed). */
+  leftoverFileKind: "Arquivo enviado anteriormente",
   contactSent: "Mensagem enviada!",
   contactSentDescription: "Entraremos em contato em breve.",
   contactErrorTitle: "Erro ao enviar",
@@ -50,6 +57,8 @@ export const privacyPageMessages = {
   deleteConfirmTitle: "Excluir sua conta?",
   deleteConfirmText: "Esta ação não pode ser desfeita. Todos os seus dados serão apagados e você será desconectado.",
   deleteConfirmCheckbox: "Entendo que a exclusão é definitiva",
+  deletePasswordLabel: "Senha atual",
+  deletePasswordDescription: "Para sua segurança, confirme com a senha que você usa para entrar.",
   deleteConfirmButton: "Excluir definitivamente",
   cancel: "Cancelar",
   contactTitle: "Dúvidas sobre privacidade",

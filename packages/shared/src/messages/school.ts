@@ -49,6 +49,8 @@ export const schoolMessages = {
   discountPaused: "Desconto pausado",
   requiredFieldsTitle: "Campos obrigatórios",
   requiredFieldsDescription: "Por favor, preencha todos os campos.",
+  feeTooPrecise: "Informe a mensalidade com no máximo 2 casas decimais (centavos).",
+  percentageTooPrecise: "Informe o desconto com no máximo 2 casas decimais.",
   noLinkedSchool: "Não foi possível encontrar a escola vinculada ao seu perfil. Complete seu perfil primeiro.",
   noDiscounts: "Nenhum desconto cadastrado ainda.",
   cancelEdit: "Cancelar edição",
@@ -150,7 +152,8 @@ export const schoolUi = {
   confirmDeleteText: "Esta ação não pode ser desfeita.",
   planNeeded: "Plano necessário",
   seePlans: "Ver planos",
-  deskTitle: "Painel de benefícios",
+  /** The voucher desk's own name (issue 20: "Painel de benefícios" was mixed up with the benefit form's "Painel de Benefícios"). */
+  deskTitle: "Validar vouchers",
   deskIntro: "Digite o código do voucher apresentado pelo responsável para conferir e confirmar a utilização.",
   voucherCode: "Código do voucher",
   search: "Buscar",

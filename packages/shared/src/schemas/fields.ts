@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
 import { formatMessages } from "../messages/common";
+import { hasAtMostTwoDecimals } from "../money";
 import { isCep, isCpf, isPhone, onlyDigits } from "../validators";
 
 // zod's own messages (wrong type, unknown key) in Brazilian Portuguese, on the server and in the browser.
@@ -29,6 +30,12 @@ export const optionalCpf = optionalText(14).refine((v) => v === null || isCpf(v)
 export const optionalCep = optionalText(9).refine((v) => v === null || isCep(v), formatMessages.cepInvalid).transform((v) => (v ? onlyDigits(v) : null));
 /** Optional phone stored as 10 or 11 digits. */
 export const optionalPhone = optionalText(20).refine((v) => v === null || isPhone(v), formatMessages.phoneInvalid).transform((v) => (v ? onlyDigits(v) : null));
+
+/**
+ * A number with at most two decimals (a fee in reais, a percentage): numeric(…,2) columns would
+ * otherwise round 0.001 to 0.00 and 100.005 to 100.01 without a word (decision 109).
+ */
+export const twoDecimals = (required: string, tooPrecise: string) => z.number(required).refine(hasAtMostTwoDecimals, tooPrecise);
 
 export const uuid = z.uuid();
 /** PostgreSQL `integer` ids: a larger number would fail in the database, not in validation. */

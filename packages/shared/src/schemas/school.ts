@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CLASS_PERIODS, DISCOUNT_SCOPES, DISCOUNT_VALIDITIES, LIMITS, PLAN_TYPES, TEACHING_STAGES, VOUCHER_STATUSES } from "../constants";
 import { formatMessages } from "../messages/common";
 import { schoolMessages } from "../messages/school";
-import { id, optionalCep, optionalPhone, optionalText, text, uuid } from "./fields";
+import { id, optionalCep, optionalPhone, optionalText, text, twoDecimals, uuid } from "./fields";
 
 const required = schoolMessages.requiredFieldsDescription;
 
@@ -44,8 +44,8 @@ export const benefitInput = z
     className: text().trim().min(1, required).max(120, formatMessages.tooLong(120)),
     classPeriod: z.enum(CLASS_PERIODS, required),
     discountScope: z.enum(DISCOUNT_SCOPES, required),
-    monthlyFee: z.number(required).positive(required).max(99_999_999.99),
-    discountPercentage: z.number(required).min(0, required).max(100, required).multipleOf(0.01, required),
+    monthlyFee: twoDecimals(required, schoolMessages.feeTooPrecise).positive(required).max(99_999_999.99),
+    discountPercentage: twoDecimals(required, schoolMessages.percentageTooPrecise).min(0, required).max(100, required),
     discountValidity: z.enum(DISCOUNT_VALIDITIES, required),
     numberOfStudents: z.number(required).int(required).min(1, required).max(100_000),
   })

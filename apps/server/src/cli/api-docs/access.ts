@@ -23,6 +23,13 @@ export const ACCESS: Record<string, AccessRule> = {
     errors: [{ code: "UNAUTHORIZED", toast: authMessages.invalidToken, when: "a token is sent but is malformed, unknown, revoked or expired" }],
   },
   protectedProcedure: { who: "Any signed-in user (session or API token).", errors: unauthenticated },
+  sessionOnlyProcedure: {
+    who: "A signed-in user in the browser (session cookie); never with an API token.",
+    errors: [
+      ...unauthenticated,
+      { code: "FORBIDDEN", toast: { title: accessMessages.sessionRequiredTitle, description: accessMessages.sessionRequired }, when: "the call is made with an API token" },
+    ],
+  },
   adminProcedure: {
     who: "Administrators (role `admin`).",
     errors: [...unauthenticated, { code: "FORBIDDEN", toast: accessMessages.adminOnly, when: "the caller is not an administrator" }],

@@ -63,7 +63,7 @@ export function renderApiDocs(): string {
     `- Every procedure with an input can answer \`BAD_REQUEST\` "${accessMessages.validationTitle}" with the first invalid field's message.`,
     `- Calls may be batched (\`/trpc/a,b?batch=1\`), at most ${LIMITS.batchMaxCalls} in one request: more answer \`BAD_REQUEST\` "${accessMessages.batchTooLarge(LIMITS.batchMaxCalls)}".`,
     `- Calls with a token are limited per token (300 a minute by default, \`API_RATE_LIMIT_PER_MINUTE\`; each call of a batch counts): past it, \`TOO_MANY_REQUESTS\` "${accessMessages.tooManyRequests}" with a \`retry-after\` header.`,
-    "- Tokens cannot create other tokens (`apiTokens.create` needs a browser session).",
+    `- A token cannot delete the account, create or revoke tokens: \`privacy.deleteAccount\`, \`apiTokens.create\` and \`apiTokens.revoke\` need a browser session and answer a token with \`FORBIDDEN\` "${accessMessages.sessionRequiredTitle}". \`privacy.deleteAccount\` also asks for the current password.`,
     "- Cookie-authenticated mutations must send an allowed `Origin`; token requests without a cookie need not.",
     "",
     "## Procedures",

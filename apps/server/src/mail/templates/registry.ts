@@ -17,3 +17,10 @@ export const EMAIL_TEMPLATES: ReadonlyArray<EmailTemplate<any>> = [passwordReset
 export function renderEmailPreviews(env: EmailEnv) {
   return EMAIL_TEMPLATES.map((t) => ({ kind: t.kind, label: t.label, ...renderTemplate(t, t.sample(env), env) }));
 }
+
+/** Renders an outbox row from its stored kind and data (a row queued by SQL and never rendered). */
+export function renderStored(kind: string, data: unknown, env: EmailEnv) {
+  const template = EMAIL_TEMPLATES.find((t) => t.kind === kind);
+  if (!template || data === null || typeof data !== "object") throw new Error(`no template or data to render an e-mail of kind ${kind}`);
+  return renderTemplate(template, data, env);
+}

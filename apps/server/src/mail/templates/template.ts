@@ -18,13 +18,28 @@ export const defineEmailTemplate = <T>(template: EmailTemplate<T>) => template;
 /** Renders a template with the shared layout. */
 export const renderTemplate = <T>(template: EmailTemplate<T>, data: T, env: EmailEnv): RenderedEmail => renderEmail(template.content(data, env), env);
 
-/** Renders a template and stores it in the outbox (inside `db`'s transaction when given one). */
+/** Who an outbox row belongs to: its recipient's account (null for ADMIN_EMAIL) and, for admin mail, whom it is about. */
+export interface MailOwners {
+  userId: string | null;
+  aboutUserId?: string | null;
+}
+
+/**
+ * Renders a template and stores it in the outbox, with its data and owners, inside `db`'s
+ * transaction when given one: queue it in the same transaction as the change it reports.
+ */
 export function enqueueTemplate<T>(
   deps: { mailer: Mailer; config: EmailEnv },
   db: Database,
   template: EmailTemplate<T>,
   to: string,
+  owners: MailOwners,
   data: T,
 ): Promise<string> {
-  return deps.mailer.enqueue(db, { kind: template.kind, to, ...renderTemplate(template, data, deps.config) });
+  return deps.mailer.enqueue(db, { kind: template.kind, to, ...owners, data, ...renderTemplate(template, data, deps.config) });
+}
+
+/** Renders a row that SQL queued with only its data (the claim statement) and starts its delivery. */
+export function renderQueued<T>(deps: { mailer: Mailer; config: EmailEnv }, id: string, template: EmailTemplate<T>, data: T): Promise<void> {
+  return deps.mailer.rendered(id, renderTemplate(template, data, deps.config));
 }

@@ -3,7 +3,7 @@ import { adminMessages, adminQueueMessages, LIMITS } from "@elo/shared";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
-import { imageProblem, tooManyPixels } from "../../http/image-check";
+import { imageProblem, reencodeImage, tooManyPixels } from "../../http/image-check";
 import { AppError } from "../../trpc/errors";
 import type { AdminCtx } from "./admin.types";
 import { isStoredLogo, logoAddress } from "./logo-url";
@@ -20,12 +20,14 @@ export async function uploadLogoHandler({ ctx, input }: { ctx: AdminCtx; input: 
   const file = input.get("file");
   if (!schoolId.success || !(file instanceof Blob)) throw new AppError("BAD_REQUEST", adminMessages.logoUploadError);
   if (file.size > LIMITS.adminLogoMaxBytes) throw new AppError("BAD_REQUEST", adminMessages.logoTooLarge);
-  const bytes = Buffer.from(await file.arrayBuffer());
-  const type = await fileTypeFromBuffer(bytes);
+  const upload = Buffer.from(await file.arrayBuffer());
+  const type = await fileTypeFromBuffer(upload);
   if (!type || !ADMIN_LOGO_TYPES.has(type.mime)) throw new AppError("BAD_REQUEST", adminMessages.logoBadType);
-  const problem = imageProblem(bytes);
-  if (problem === "not_an_image") throw new AppError("BAD_REQUEST", adminMessages.logoBadType);
+  const problem = imageProblem(upload);
   if (problem === "too_many_pixels") throw new AppError("BAD_REQUEST", tooManyPixels);
+  // Stored re-encoded, without the metadata a photo carries (decision 110).
+  const bytes = problem ? null : await reencodeImage(upload, type.mime);
+  if (!bytes) throw new AppError("BAD_REQUEST", adminMessages.logoBadType);
 
   const [school] = await ctx.db.select({ logoUrl: schema.schools.logoUrl }).from(schema.schools).where(eq(schema.schools.id, schoolId.data));
   if (!school) throw new AppError("NOT_FOUND", { title: adminMessages.logoUploadError, description: adminQueueMessages.schoolNotFound });

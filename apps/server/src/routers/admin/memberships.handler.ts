@@ -1,12 +1,17 @@
 import { schema } from "@elo/db";
 import { adminQueueMessages } from "@elo/shared";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, max, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { AppError, pgErrorCode } from "../../trpc/errors";
 import type { AdminCtx } from "./admin.types";
 
 const { schoolMemberships: m, users, profiles, schools } = schema;
+const earlier = alias(m, "earlier");
 
-/** Pending staff requests, oldest first: who, which school, which position, when. */
+/**
+ * Pending staff requests, oldest first: who, which school, which position, when, and when an
+ * earlier request of the same user for the same school was refused (a repeat asks again after a refusal).
+ */
 export async function pendingMembershipsHandler({ ctx }: { ctx: AdminCtx }) {
   return ctx.db
     .select({
@@ -20,6 +25,10 @@ export async function pendingMembershipsHandler({ ctx }: { ctx: AdminCtx }) {
       schoolUf: schools.uf,
       position: m.position,
       requestedAt: m.requestedAt,
+      refusedBefore: sql`(${ctx.db
+        .select({ at: max(sql`coalesce(${earlier.decidedAt}, ${earlier.requestedAt})`) })
+        .from(earlier)
+        .where(and(eq(earlier.userId, m.userId), eq(earlier.schoolId, m.schoolId), eq(earlier.status, "rejected")))})`.mapWith(m.requestedAt) as SQL<Date | null>,
     })
     .from(m)
     .innerJoin(users, eq(users.id, m.userId))

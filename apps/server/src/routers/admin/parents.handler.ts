@@ -2,6 +2,7 @@ import { schema } from "@elo/db";
 import type { adminParentsListInput } from "@elo/shared";
 import { and, count, desc, eq, ilike, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
+import { signedUrlOf } from "../../storage/storage";
 import type { AdminCtx } from "./admin.types";
 
 const { profiles, users, userRoles } = schema;
@@ -58,7 +59,7 @@ export async function listParentsHandler({ ctx, input }: { ctx: AdminCtx; input:
     ctx.db.select({ total: count() }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(where),
   ]);
   return {
-    items: rows.map(({ proofKey, ...r }) => ({ ...r, proofUrl: proofKey ? ctx.storage.url("enrollment_proofs", proofKey) : null })),
+    items: await Promise.all(rows.map(async ({ proofKey, ...r }) => ({ ...r, proofUrl: await signedUrlOf(ctx.storage, "enrollment_proofs", proofKey) }))),
     total: total?.total ?? 0,
     page: input.page,
     pageSize: input.pageSize,

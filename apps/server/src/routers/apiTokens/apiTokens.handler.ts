@@ -15,10 +15,9 @@ const activeTokensOf = (userId: string, now: Date) =>
 
 /**
  * Creates a token and returns its secret, the only time it is ever shown. Only a browser session
- * may create tokens: a leaked token must not be able to mint more of itself.
+ * gets here (sessionOnlyProcedure): a leaked token must not be able to mint more of itself.
  */
 export async function createApiToken({ ctx, input }: Authed & { input: z.output<typeof createApiTokenInput> }) {
-  if (ctx.apiTokenId) throw new AppError("FORBIDDEN", { title: apiTokenMessages.createErrorTitle, description: apiTokenMessages.createNeedsSession });
   const now = ctx.clock.now();
   const [active] = await ctx.db.select({ n: count() }).from(schema.apiTokens).where(activeTokensOf(ctx.user.id, now));
   if ((active?.n ?? 0) >= API_TOKEN_MAX_ACTIVE) {

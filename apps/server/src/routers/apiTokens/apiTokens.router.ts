@@ -1,10 +1,10 @@
 import { createApiTokenInput, revokeApiTokenInput } from "@elo/shared";
-import { protectedProcedure, router } from "../../trpc/init";
+import { protectedProcedure, router, sessionOnlyProcedure } from "../../trpc/init";
 import { createApiToken, listApiTokens, revokeApiToken } from "./apiTokens.handler";
 
-/** Personal API tokens of the signed-in user. */
+/** Personal API tokens of the signed-in user: a token may list them, only the browser may create or revoke (decision 104). */
 export const apiTokensRouter = router({
   list: protectedProcedure.query(listApiTokens),
-  create: protectedProcedure.input(createApiTokenInput).mutation(createApiToken),
-  revoke: protectedProcedure.input(revokeApiTokenInput).mutation(revokeApiToken),
+  create: sessionOnlyProcedure.input(createApiTokenInput).mutation(createApiToken),
+  revoke: sessionOnlyProcedure.input(revokeApiTokenInput).mutation(revokeApiToken),
 });

@@ -7,7 +7,8 @@ import { newSession } from "../../auth/session";
 import { AppError } from "../../trpc/errors";
 import type { Context } from "../../trpc/init";
 
-const blockedError = (minutes: number) =>
+/** "Conta temporariamente bloqueada": the login lockout's answer (also for a wrong password re-typed to confirm a deletion). */
+export const blockedError = (minutes: number) =>
   new AppError("TOO_MANY_REQUESTS", { title: authMessages.blockedTitle, description: authMessages.blockedDescription(minutes) }, { blocked: true, minutes });
 
 /**

@@ -1,5 +1,6 @@
 import { schema } from "@elo/db";
 import { eq } from "drizzle-orm";
+import { signedUrlOf } from "../../storage/storage";
 import type { Context } from "../../trpc/init";
 
 /** The signed-in user as the header and guards need it, or null. */
@@ -15,6 +16,6 @@ export async function meHandler({ ctx }: { ctx: Context }) {
     profileType: ctx.user.profileType,
     isAdmin: ctx.user.isAdmin,
     fullName: profile?.fullName ?? null,
-    avatarUrl: profile?.avatarUrl ? ctx.storage.url("avatars", profile.avatarUrl) : null,
+    avatarUrl: await signedUrlOf(ctx.storage, "avatars", profile?.avatarUrl),
   };
 }

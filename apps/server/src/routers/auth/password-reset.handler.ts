@@ -37,7 +37,7 @@ async function sendResetLink(ctx: Context, user: { id: string; email: string; na
     await tx.delete(schema.passwordResetTokens).where(eq(schema.passwordResetTokens.userId, user.id));
     await tx.insert(schema.passwordResetTokens).values({ id: hashSecret(token), userId: user.id, expiresAt: new Date(now.getTime() + TOKEN_MS), createdAt: now });
     const resetUrl = `${ctx.config.publicOrigin}/reset-password?token=${encodeURIComponent(token)}`;
-    await enqueueTemplate(ctx, tx, passwordResetEmail, user.email, { name: user.name, resetUrl });
+    await enqueueTemplate(ctx, tx, passwordResetEmail, user.email, { userId: user.id }, { name: user.name, resetUrl });
   });
 }
 

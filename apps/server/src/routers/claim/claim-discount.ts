@@ -1,8 +1,9 @@
 import type { Database } from "@elo/db";
 import { DISCOUNT_VALIDITIES, LIMITS, type DiscountValidity } from "@elo/shared";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { pgConstraint, queryRows } from "../../db/raw";
 import { voucherValidUntil } from "../../lib/calendar";
+import { voucherEmail, type VoucherMailData } from "../../mail/templates";
 import type { Clock } from "../../lib/clock";
 import { pgErrorCode } from "../../trpc/errors";
 import { admittedBy } from "../marketplace/visibility";
@@ -13,6 +14,8 @@ const VOUCHER_INDEX = "discount_transactions_voucher_uq";
 
 export interface ClaimedBenefit {
   transactionId: string;
+  /** The voucher e-mail, queued by the same statement, not rendered yet. */
+  outboxId: string;
   voucherCode: string;
   validUntil: string;
   claimedAt: Date;
@@ -41,7 +44,31 @@ interface ClaimRow {
     school_name: string;
   } | null;
   transaction_id: string | null;
+  outbox_id: string | null;
   already: boolean;
+}
+
+/**
+ * The voucher e-mail's data, built by the claim statement from its own CTEs so that the e-mail is
+ * queued with the claim (docs/decisions/102); every field of VoucherMailData, checked by the compiler.
+ */
+function voucherMailData(voucherCode: string) {
+  const fields = {
+    parentName: sql`p.full_name`,
+    voucherCode: sql`${voucherCode}::text`,
+    transactionId: sql`voucher.id`,
+    schoolName: sql`slot.school_name`,
+    className: sql`slot.class_name`,
+    discountPercentage: sql`slot.discount_percentage`,
+    monthlyFee: sql`slot.monthly_fee`,
+    discountedFee: sql`slot.discounted_fee`,
+    discountValidity: sql`slot.discount_validity`,
+    validUntil: sql`slot.valid_until`,
+  } satisfies Record<keyof VoucherMailData, SQL>;
+  return sql`jsonb_build_object(${sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  )})`;
 }
 
 /**
@@ -51,6 +78,7 @@ interface ClaimRow {
  * can only follow it. Concurrent claims queue on the benefit's row lock; a duplicate fails on the
  * key (23505) and the whole statement, slot included, is undone. A voucher collision (23505 on its
  * unique index) also undoes everything, and the statement is simply run again with a new code.
+ * The voucher e-mail is queued by the same statement (its data only; the caller renders it).
  */
 export async function claimDiscount(
   deps: { db: Database; clock: Clock },
@@ -72,10 +100,10 @@ export async function claimDiscount(
         deps.db,
         sql`
         with p as (
-          select p.full_name, p.school_id, p.profile_completed as completed, p.enrollment_proof_submitted as proof,
+          select p.full_name, p.school_id, p.profile_completed as completed, p.enrollment_proof_submitted as proof, u.email,
             (nullif(p.full_name, '') is not null and nullif(p.phone, '') is not null and nullif(p.relationship_type, '') is not null
               and nullif(p.student_name, '') is not null and p.school_id is not null) as filled
-          from profiles p where p.user_id = ${userId} and p.profile_type = 'parent'
+          from profiles p join users u on u.id = p.user_id where p.user_id = ${userId} and p.profile_type = 'parent'
         ),
         slot as (
           update discounts d
@@ -100,6 +128,11 @@ export async function claimDiscount(
           insert into discount_transactions (user_id, discount_id, school_id, voucher_code, claimed_at, valid_until)
           select ${userId}, slot.id, slot.school_id, ${voucherCode}, ${at}::timestamptz, slot.valid_until::date from slot
           returning id
+        ),
+        mail as (
+          insert into email_outbox (kind, to_address, user_id, data, created_at, next_attempt_at)
+          select ${voucherEmail.kind}, p.email, ${userId}, ${voucherMailData(voucherCode)}, ${at}::timestamptz, ${at}::timestamptz from p, slot, voucher
+          returning id
         )
         select
           (select json_build_object('full_name', p.full_name, 'filled', p.filled, 'completed', p.completed, 'proof', p.proof) from p) as profile,
@@ -109,6 +142,7 @@ export async function claimDiscount(
             'valid_until', slot.valid_until, 'school_name', slot.school_name
           ) from slot) as slot,
           (select id from voucher) as transaction_id,
+          (select id from mail) as outbox_id,
           exists (select 1 from claimed_discounts c where c.user_id = ${userId} and c.discount_id = ${discountId}) as already`,
         { prepare: true },
       );
@@ -122,9 +156,10 @@ export async function claimDiscount(
     if (!profile.proof) throw proofMissing();
     const slot = row?.slot;
     if (!slot) throw row?.already ? alreadyClaimed() : unavailable();
-    if (!row?.transaction_id) throw transactionFailed();
+    if (!row?.transaction_id || !row.outbox_id) throw transactionFailed();
     return {
       transactionId: row.transaction_id,
+      outboxId: row.outbox_id,
       voucherCode,
       validUntil: slot.valid_until,
       claimedAt,

@@ -1,5 +1,6 @@
 import { schema } from "@elo/db";
 import { and, desc, eq, sql } from "drizzle-orm";
+import { logoAddress } from "../../storage/logo";
 import type { Context } from "../../trpc/init";
 
 const { schools, subscriptions, categories, discounts } = schema;
@@ -33,6 +34,5 @@ export async function bannerHandler({ ctx }: { ctx: Context }) {
     .where(and(eq(discounts.schoolId, school.id), eq(discounts.status, "active"), sql`${discounts.numberOfStudents} > 0`))
     .orderBy(desc(discounts.discountPercentage))
     .limit(1);
-  const logo = school.logoUrl ? (/^https?:\/\//.test(school.logoUrl) ? school.logoUrl : ctx.storage.url("school_logos", school.logoUrl)) : null;
-  return { ...school, logoUrl: logo, bestBenefit: best ?? null };
+  return { ...school, logoUrl: logoAddress(ctx.storage, school.logoUrl), bestBenefit: best ?? null };
 }

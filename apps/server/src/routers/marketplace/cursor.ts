@@ -1,4 +1,4 @@
-import { accessMessages } from "@elo/shared";
+import { accessMessages, isCalendarDate, marketplaceMessages } from "@elo/shared";
 import { sql, type SQL } from "drizzle-orm";
 import { AppError } from "../../trpc/errors";
 
@@ -11,7 +11,19 @@ export interface MarketplaceCursor {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/;
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-](\d{2})(?::(\d{2}))?)$/;
+
+/**
+ * True for a moment PostgreSQL's timestamptz cast accepts and we could have written: a real calendar
+ * day (no 30 February), 00:00:00 to 23:59:59 (Postgres itself takes 24:00:00 and 23:59:60), an offset
+ * within ±14:59 (Postgres fails past ±15:59 with an error, not a refusal).
+ */
+function isMoment(text: string): boolean {
+  const m = TIMESTAMP.exec(text);
+  if (!m) return false;
+  const [, day, hh, mm, ss, offH = "00", offM = "00"] = m;
+  return isCalendarDate(day!) && Number(hh) <= 23 && Number(mm) <= 59 && Number(ss) <= 59 && Number(offH) <= 14 && Number(offM) <= 59;
+}
 
 export function encodeCursor(c: MarketplaceCursor): string {
   return Buffer.from(`${c.gold ? 1 : 0}|${c.createdAt}|${c.id}`).toString("base64url");
@@ -20,8 +32,8 @@ export function encodeCursor(c: MarketplaceCursor): string {
 /** Parses a cursor from the client; anything that is not one of ours is a bad request. */
 export function decodeCursor(text: string): MarketplaceCursor {
   const [gold, createdAt, id, ...rest] = Buffer.from(text, "base64url").toString("utf8").split("|");
-  if (rest.length > 0 || (gold !== "0" && gold !== "1") || !createdAt || !TIMESTAMP.test(createdAt) || !id || !UUID.test(id)) {
-    throw new AppError("BAD_REQUEST", accessMessages.validationTitle);
+  if (rest.length > 0 || (gold !== "0" && gold !== "1") || !createdAt || !isMoment(createdAt) || !id || !UUID.test(id)) {
+    throw new AppError("BAD_REQUEST", { title: accessMessages.validationTitle, description: marketplaceMessages.invalidCursor });
   }
   return { gold: gold === "1", createdAt, id };
 }

@@ -1,14 +1,16 @@
 import { schema } from "@elo/db";
 import { PRODUCT_NAME } from "@elo/shared";
 import { asc, desc, eq, or, sql } from "drizzle-orm";
+import { EMAIL_TEMPLATES } from "../../mail/templates";
 import type { Context } from "../../trpc/init";
-import { listUserFiles } from "./user-files";
+import { absoluteUrl, SIGNED_URL_SECONDS } from "../../storage/storage";
+import { listUserFiles, withStoredLeftovers } from "./user-files";
 
 type Ctx = Context & { user: NonNullable<Context["user"]> };
 
 const {
   users, profiles, userRoles, userConsents, enrollments, claimedDiscounts, discountTransactions, discounts, schools,
-  schoolMemberships, subscriptions, apiTokens, sessions, loginAttempts, contactMessages,
+  schoolMemberships, subscriptions, apiTokens, sessions, loginAttempts, contactMessages, emailOutbox,
 } = schema;
 
 /**
@@ -24,7 +26,7 @@ export async function exportUserData({ ctx }: { ctx: Ctx }) {
     .where(eq(users.id, userId));
   const email = account?.email ?? ctx.user.email;
 
-  const [profile, roles, consents, enrollmentRows, claims, vouchers, memberships, plansChosen, tokens, sessionRows, logins, messages, files] =
+  const [profile, roles, consents, enrollmentRows, claims, vouchers, memberships, plansChosen, tokens, sessionRows, logins, messages, emails, files] =
     await Promise.all([
       db.select().from(profiles).where(eq(profiles.userId, userId)).then((r) => r[0] ?? null),
       db.select({ role: userRoles.role, createdAt: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, userId)),
@@ -129,7 +131,13 @@ export async function exportUserData({ ctx }: { ctx: Ctx }) {
         .from(contactMessages)
         .where(or(eq(contactMessages.userId, userId), eq(sql`lower(${contactMessages.email})`, email)))
         .orderBy(asc(contactMessages.createdAt)),
-      listUserFiles(db, userId),
+      // E-mails to the user and those about the user, by key; never the bodies (a reset link is a secret).
+      db
+        .select({ kind: emailOutbox.kind, to: emailOutbox.to, subject: emailOutbox.subject, status: emailOutbox.status, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
+        .from(emailOutbox)
+        .where(or(eq(emailOutbox.userId, userId), eq(emailOutbox.aboutUserId, userId)))
+        .orderBy(asc(emailOutbox.createdAt)),
+      listUserFiles(db, userId).then((referenced) => withStoredLeftovers(ctx.storage, userId, referenced)),
     ]);
 
   return {
@@ -148,6 +156,9 @@ export async function exportUserData({ ctx }: { ctx: Ctx }) {
     sessions: sessionRows,
     loginAttempts: logins,
     contactMessages: messages,
-    files: files.map((f) => ({ ...f, url: `${ctx.config.publicOrigin}${ctx.storage.url(f.bucket, f.key)}`, expiresInSeconds: 3600 })),
+    emails: emails.map(({ kind, ...email }) => ({ type: EMAIL_TEMPLATES.find((t) => t.kind === kind)?.label ?? kind, ...email })),
+    files: await Promise.all(
+      files.map(async (f) => ({ ...f, url: absoluteUrl(ctx.config.publicOrigin, await ctx.storage.signedUrl(f.bucket, f.key)), expiresInSeconds: SIGNED_URL_SECONDS })),
+    ),
   };
 }

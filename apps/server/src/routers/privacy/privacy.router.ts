@@ -1,6 +1,7 @@
 import { schema } from "@elo/db";
 import { desc, eq } from "drizzle-orm";
-import { protectedProcedure, router } from "../../trpc/init";
+import { deleteAccountInput } from "@elo/shared";
+import { protectedProcedure, router, sessionOnlyProcedure } from "../../trpc/init";
 import { deleteUserData } from "./delete.handler";
 import { exportUserData } from "./export.handler";
 
@@ -23,5 +24,6 @@ export const privacyRouter = router({
     return row ?? null;
   }),
   export: protectedProcedure.mutation(exportUserData),
-  deleteAccount: protectedProcedure.mutation(deleteUserData),
+  /** Needs the browser session and the current password (decision 104). */
+  deleteAccount: sessionOnlyProcedure.input(deleteAccountInput).mutation(deleteUserData),
 });

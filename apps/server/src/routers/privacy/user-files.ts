@@ -1,6 +1,7 @@
 import { schema, type Database } from "@elo/db";
+import { privacyMessages } from "@elo/shared";
 import { eq } from "drizzle-orm";
-import type { Bucket } from "../../storage/storage";
+import type { Bucket, Storage } from "../../storage/storage";
 
 export interface UserFile {
   bucket: Bucket;
@@ -28,4 +29,21 @@ export async function listUserFiles(db: Database, userId: string): Promise<UserF
     }
   }
   return files;
+}
+
+/** Private buckets whose keys start with the owner's id (`storageKey(user.id, ...)`). */
+const USER_BUCKETS = ["avatars", "enrollment_proofs"] as const satisfies readonly Bucket[];
+
+/**
+ * `files` plus every other file stored under the user's folder in the private buckets: an old avatar
+ * or proof whose removal failed when it was replaced is still the user's, in either store.
+ */
+export async function withStoredLeftovers(storage: Storage, userId: string, files: UserFile[]): Promise<UserFile[]> {
+  const all = [...files];
+  for (const bucket of USER_BUCKETS) {
+    for (const { key } of await storage.list(bucket, `${userId}/`)) {
+      if (!all.some((f) => f.bucket === bucket && f.key === key)) all.push({ bucket, key, kind: privacyMessages.leftoverFileKind });
+    }
+  }
+  return all;
 }

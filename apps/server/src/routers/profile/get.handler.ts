@@ -2,6 +2,7 @@ import { schema } from "@elo/db";
 import { LIMITS } from "@elo/shared";
 import { asc, eq } from "drizzle-orm";
 import { logoAddress } from "../../storage/logo";
+import { signedUrlOf } from "../../storage/storage";
 import type { Context } from "../../trpc/init";
 import type { SessionUser } from "../../auth/session";
 
@@ -70,16 +71,18 @@ export async function getProfileHandler({ ctx }: { ctx: Ctx }) {
   return {
     email: ctx.user.email,
     ...profile,
-    avatarUrl: avatarUrl ? ctx.storage.url("avatars", avatarUrl) : null,
-    enrollmentProofUrl: enrollmentProofUrl ? ctx.storage.url("enrollment_proofs", enrollmentProofUrl) : null,
+    avatarUrl: await signedUrlOf(ctx.storage, "avatars", avatarUrl),
+    enrollmentProofUrl: await signedUrlOf(ctx.storage, "enrollment_proofs", enrollmentProofUrl),
     school: school ? { ...school, logoUrl: logoAddress(ctx.storage, school.logoUrl) } : null,
-    enrollments: others.map((e) => ({
-      id: e.id,
-      schoolId: e.schoolId,
-      institutionName: e.institutionName,
-      createdAt: e.createdAt,
-      proofUrl: e.proofUrl ? ctx.storage.url("enrollment_proofs", e.proofUrl) : null,
-      school: e.school?.id ? { ...e.school, logoUrl: logoAddress(ctx.storage, e.school.logoUrl) } : null,
-    })),
+    enrollments: await Promise.all(
+      others.map(async (e) => ({
+        id: e.id,
+        schoolId: e.schoolId,
+        institutionName: e.institutionName,
+        createdAt: e.createdAt,
+        proofUrl: await signedUrlOf(ctx.storage, "enrollment_proofs", e.proofUrl),
+        school: e.school?.id ? { ...e.school, logoUrl: logoAddress(ctx.storage, e.school.logoUrl) } : null,
+      })),
+    ),
   };
 }

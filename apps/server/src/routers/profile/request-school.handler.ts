@@ -50,36 +50,42 @@ export async function requestSchoolHandler({ ctx, input }: { ctx: Ctx; input: z.
   const [existing] = await ctx.db.select(schoolSummaryColumns).from(schools).where(or(samePlace, sameKeys)).limit(1);
   if (existing) return { found: true as const, school: { ...existing, logoUrl: logoAddress(ctx.storage, existing.logoUrl) } };
 
-  // A concurrent request for the same school hits the unique identity index: the loser reads the winner's row.
-  const [created] = await ctx.db
-    .insert(schools)
-    .values({
-      name,
-      nameKey,
-      uf: place.uf,
-      city: place.city,
-      neighborhood: place.neighborhood,
-      stateId: input.stateId,
-      cityId: input.cityId,
-      neighborhoodId: input.neighborhoodId,
-      origin: "parent_request",
-      createdBy: ctx.user.id,
-    })
-    .onConflictDoNothing()
-    .returning(schoolSummaryColumns);
+  const [me] = await ctx.db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.userId, ctx.user.id));
+  // A concurrent request for the same school hits the unique identity index: the loser reads the
+  // winner's row. The admin's e-mail is queued with the school, so neither exists without the other.
+  const created = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(schools)
+      .values({
+        name,
+        nameKey,
+        uf: place.uf,
+        city: place.city,
+        neighborhood: place.neighborhood,
+        stateId: input.stateId,
+        cityId: input.cityId,
+        neighborhoodId: input.neighborhoodId,
+        origin: "parent_request",
+        createdBy: ctx.user.id,
+      })
+      .onConflictDoNothing()
+      .returning(schoolSummaryColumns);
+    if (row) {
+      await enqueueTemplate(ctx, tx, schoolRegistrationEmail, ctx.config.ADMIN_EMAIL, { userId: null, aboutUserId: ctx.user.id }, {
+        ...place,
+        name,
+        userName: me?.fullName ?? "",
+        userEmail: ctx.user.email,
+      });
+    }
+    return row;
+  });
   if (!created) {
     const [winner] = await ctx.db.select(schoolSummaryColumns).from(schools).where(sameKeys);
     if (!winner) throw new AppError("INTERNAL_SERVER_ERROR", profileMessages.schoolRequestErrorTitle);
     return { found: true as const, school: { ...winner, logoUrl: logoAddress(ctx.storage, winner.logoUrl) } };
   }
 
-  const [me] = await ctx.db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.userId, ctx.user.id));
-  await enqueueTemplate(ctx, ctx.db, schoolRegistrationEmail, ctx.config.ADMIN_EMAIL, {
-    ...place,
-    name,
-    userName: me?.fullName ?? "",
-    userEmail: ctx.user.email,
-  });
   const linked = input.target === "main" ? await linkMainSchool(ctx, created.id) : null;
   return { found: false as const, school: { ...created, logoUrl: null }, profileCompleted: linked?.profileCompleted ?? null };
 }

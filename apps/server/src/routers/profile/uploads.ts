@@ -1,10 +1,11 @@
-import { schema } from "@elo/db";
+import { schema, type Database } from "@elo/db";
 import { accessMessages, profileMessages } from "@elo/shared";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps";
 import { ownsKey, storageKey, UPLOAD_RULES, UploadError, uploadRoute, type UploadContext } from "../../http/uploads";
 import { enrollmentProofEmail, enqueueTemplate } from "../../mail/templates";
+import { absoluteUrl } from "../../storage/storage";
 import { notifyProfileChanged } from "./events";
 
 const { profiles, enrollments } = schema;
@@ -22,13 +23,14 @@ async function saveAvatar({ deps, user, file }: UploadContext) {
   }
   if (ownsKey(user.id, before?.avatarUrl) && before.avatarUrl !== key) await deps.storage.remove("avatars", before.avatarUrl).catch(() => {});
   await notifyProfileChanged(deps.db, user.id);
-  return { avatarUrl: deps.storage.url("avatars", key) };
+  return { avatarUrl: await deps.storage.signedUrl("avatars", key) };
 }
 
 /**
  * Stores an enrollment proof (JPG/PNG/PDF, 5 MB): the main proof (no `enrollmentId` field) needs the
  * saved student and school names and marks enrollment_proof_submitted; an other-enrollment proof
- * goes on that enrollment. The old file is removed and the admin address gets a signed link.
+ * goes on that enrollment. The admin address gets a signed link, queued in the same transaction as
+ * the row that records the proof; the old file is removed after it commits.
  */
 async function saveProof({ deps, user, file, fields }: UploadContext) {
   const [me] = await deps.db
@@ -43,18 +45,11 @@ async function saveProof({ deps, user, file, fields }: UploadContext) {
   let oldKey: string | null;
   let schoolName: string;
   let studentName: string;
+  let record: (tx: Database) => Promise<unknown>;
   if (!enrollmentId) {
     if (!me.studentName?.trim() || !me.schoolName?.trim()) throw new UploadError(400, { title: profileMessages.proofErrorTitle, description: profileMessages.proofNeedsNames });
     key = storageKey(user.id, "proof", file, now);
-    await deps.storage.put("enrollment_proofs", key, file.bytes, file.mime);
-    await deps.db
-      .update(profiles)
-      .set({ enrollmentProofUrl: key, enrollmentProofSubmitted: true, updatedAt: now })
-      .where(eq(profiles.userId, user.id))
-      .catch(async (error) => {
-        await deps.storage.remove("enrollment_proofs", key);
-        throw error;
-      });
+    record = (tx) => tx.update(profiles).set({ enrollmentProofUrl: key, enrollmentProofSubmitted: true, updatedAt: now }).where(eq(profiles.userId, user.id));
     oldKey = me.proof;
     schoolName = me.schoolName;
     studentName = me.studentName;
@@ -68,36 +63,31 @@ async function saveProof({ deps, user, file, fields }: UploadContext) {
     if (index < 0) throw new UploadError(404, { title: profileMessages.proofErrorTitle, description: profileMessages.enrollmentNotFound });
     const target = own[index]!;
     key = storageKey(user.id, `enrollment-${index + 1}`, file, now);
-    await deps.storage.put("enrollment_proofs", key, file.bytes, file.mime);
-    await deps.db
-      .update(enrollments)
-      .set({ proofUrl: key, updatedAt: now })
-      .where(and(eq(enrollments.id, target.id), eq(enrollments.userId, user.id)))
-      .catch(async (error) => {
-        await deps.storage.remove("enrollment_proofs", key);
-        throw error;
-      });
+    record = (tx) => tx.update(enrollments).set({ proofUrl: key, updatedAt: now }).where(and(eq(enrollments.id, target.id), eq(enrollments.userId, user.id)));
     oldKey = target.proofUrl;
     schoolName = target.institutionName ?? "";
     studentName = target.studentName ?? me.studentName ?? "";
   }
-  if (ownsKey(user.id, oldKey) && oldKey !== key) await deps.storage.remove("enrollment_proofs", oldKey).catch(() => {});
 
-  const signed = deps.storage.url("enrollment_proofs", key);
-  await enqueueTemplate(
-    { mailer: deps.mailer, config: deps.config },
-    deps.db,
-    enrollmentProofEmail,
-    deps.config.ADMIN_EMAIL,
-    {
-      parentName: me.fullName ?? "",
-      parentEmail: user.email,
-      studentName,
-      schoolName,
-      fileUrl: `${deps.config.publicOrigin}${signed}`,
-      fileName: file.clientName,
-    },
-  );
+  await deps.storage.put("enrollment_proofs", key, file.bytes, file.mime);
+  const signed = await deps.storage.signedUrl("enrollment_proofs", key);
+  await deps.db
+    .transaction(async (tx) => {
+      await record(tx);
+      await enqueueTemplate({ mailer: deps.mailer, config: deps.config }, tx, enrollmentProofEmail, deps.config.ADMIN_EMAIL, { userId: null, aboutUserId: user.id }, {
+        parentName: me.fullName ?? "",
+        parentEmail: user.email,
+        studentName,
+        schoolName,
+        fileUrl: absoluteUrl(deps.config.publicOrigin, signed),
+        fileName: file.clientName,
+      });
+    })
+    .catch(async (error) => {
+      await deps.storage.remove("enrollment_proofs", key);
+      throw error;
+    });
+  if (ownsKey(user.id, oldKey) && oldKey !== key) await deps.storage.remove("enrollment_proofs", oldKey).catch(() => {});
   await notifyProfileChanged(deps.db, user.id);
   return { proofUrl: signed, enrollmentId: enrollmentId ?? null };
 }

@@ -1,5 +1,5 @@
 import { schema } from "@elo/db";
-import { discountedFee, PLANS, schoolMessages, type BenefitInput } from "@elo/shared";
+import { discountedFee, PLANS, schoolMessages, toHundredths, type BenefitInput } from "@elo/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { AppError } from "../../trpc/errors";
 import type { StaffContext } from "./staff-context";
@@ -88,8 +88,8 @@ export async function createBenefit({ ctx, input }: { ctx: StaffContext; input: 
 
 const notFound = (title: string) => new AppError("NOT_FOUND", { title, description: schoolMessages.benefitNotFound });
 
-/** Same amount to the cent (numeric columns come back as numbers; the form may send 300 or 300.0). */
-const sameCents = (a: number, b: number) => Math.round(a * 100) === Math.round(b * 100);
+/** Same amount to the centavo (numeric columns come back as numbers; the form may send 300 or 300.0). */
+const sameCents = (a: number, b: number) => toHundredths(a) === toHundredths(b);
 
 /**
  * Edits a benefit of this school. Vouchers read their terms from the benefit row, so once one is

@@ -40,5 +40,5 @@ export async function latestResetToken(h: Pick<Harness, "db" | "deps">, email: s
     .where(and(eq(schema.emailOutbox.to, email), eq(schema.emailOutbox.kind, "password-reset")))
     .orderBy(desc(schema.emailOutbox.createdAt))
     .limit(1);
-  return row?.text.match(/reset-password\?token=([a-z0-9]+)/)?.[1] ?? null;
+  return row?.text?.match(/reset-password\?token=([a-z0-9]+)/)?.[1] ?? null;
 }

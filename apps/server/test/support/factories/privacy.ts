@@ -91,8 +91,8 @@ export async function createUserEverywhere(h: { db: Database }, opts: Everywhere
   await h.db.insert(schema.loginThrottles).values({ email, failedCount: 1 });
   await h.db.insert(schema.contactMessages).values({ subject: "Benefícios", name: fullName, email, message: "Minha dúvida pessoal", userId: user.id });
   await h.db.insert(schema.emailOutbox).values([
-    { kind: "password-reset", to: email, subject: "Redefinição de senha", html: "<p>link</p>", text: "link" },
-    { kind: "enrollment-proof", to: "contato@eloescolar.com.br", subject: "Comprovante", html: `<p>${fullName} enviou o comprovante de ${studentName}</p>`, text: `${fullName} enviou o comprovante de ${studentName}` },
+    { kind: "password-reset", to: email, userId: user.id, subject: "Redefinição de senha", html: "<p>link</p>", text: "link" },
+    { kind: "enrollment-proof", to: "contato@eloescolar.com.br", aboutUserId: user.id, subject: "Comprovante", html: `<p>${fullName} enviou o comprovante de ${studentName}</p>`, text: `${fullName} enviou o comprovante de ${studentName}` },
   ]);
 
   return { ...user, fullName, studentName, cpf, address, ownSchool, offering, discountId: discount!.id, voucherCode, files: { avatarKey, proofKey, otherProofKey } };

@@ -42,8 +42,9 @@ export function AdminParentsPage() {
   const pages = Math.max(1, Math.ceil((parents.data?.total ?? 0) / ADMIN_PARENTS_PAGE_SIZE));
 
   return (
-    <Page size="xl">
-      <Group justify="space-between">
+    // As /admin-escolas: the header's width, the button clear of the account menu.
+    <Page>
+      <Group gap="md">
         <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: "anywhere" }}>
           {adminMessages.parentsTitle}
         </Title>
@@ -111,7 +112,8 @@ export function AdminParentsPage() {
                     <Table.Td>{formatDate(p.createdAt)}</Table.Td>
                     <Table.Td>
                       {p.proofUrl ? (
-                        <Anchor href={p.proofUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                        // Proofs are served as attachments (decision 110): download in place, no blank tab.
+                        <Anchor href={p.proofUrl} download size="sm">
                           {adminUiMessages.parentsOpenProof}
                         </Anchor>
                       ) : (

@@ -10,8 +10,9 @@ import { SchoolGrid } from "./SchoolGrid";
 /** /admin-escolas 'Gerenciar Escolas'. */
 export function AdminSchoolsPage() {
   return (
-    <Page size="xl">
-      <Group justify="space-between">
+    // The header's width; 'Gestão de Pais' sits beside the title, clear of the account menu that opens at the right.
+    <Page>
+      <Group gap="md">
         <Title order={1} fz={{ base: 26, sm: 34 }}>
           {adminMessages.schoolsTitle}
         </Title>

@@ -203,7 +203,7 @@ export function CsvImportCard() {
                       <Table.Td>{r.uf}</Table.Td>
                       <Table.Td>{r.neighborhood}</Table.Td>
                       <Table.Td>
-                        <Badge color={STATUS_COLOR[r.status]} variant="light">
+                        <Badge color={STATUS_COLOR[r.status]} variant="light" miw="max-content">
                           {adminUiMessages.csvStatus[r.status]}
                         </Badge>
                       </Table.Td>

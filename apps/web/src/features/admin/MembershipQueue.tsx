@@ -1,5 +1,5 @@
 import { adminQueueMessages, adminUiMessages, formatDate } from "@elo/shared";
-import { Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { notifyFailure, notifyOk } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
@@ -68,6 +68,11 @@ export function MembershipQueue() {
                         <Text size="xs" c="dimmed">
                           {m.schoolCity}/{m.schoolUf}
                         </Text>
+                      )}
+                      {m.refusedBefore && (
+                        <Badge color="orange" variant="light" mt={4} style={{ textTransform: "none" }}>
+                          {adminQueueMessages.repeatRequest(formatDate(m.refusedBefore))}
+                        </Badge>
                       )}
                     </Table.Td>
                     <Table.Td>{m.position ?? "—"}</Table.Td>

@@ -51,7 +51,8 @@ export function ApiTokensCard() {
   }
 
   return (
-    <Container size="lg" pb="xl">
+    // The width of the /meus-dados cards above it.
+    <Container size="md" pb="xl">
       <Card withBorder radius="md" padding="lg">
         <Stack gap="md">
           <div>

@@ -4,12 +4,14 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { notifyError, notifyFailure, notifyOk } from "../../lib/notify";
+import { closeToast, notifyError, notifyFailure, notifyOk } from "../../lib/notify";
 import { afterAuth } from "../../lib/plan-choice";
 import { trpc } from "../../lib/trpc";
 import { AuthCard } from "./AuthCard";
 import { emptyLocation, LocationSelects, type LocationValue } from "./LocationSelects";
 import { refreshSession } from "./session";
+
+const SIGNUP_TOAST = "signup-redirect";
 
 type ProfileChoice = "parent" | "institution";
 
@@ -40,10 +42,12 @@ export function SignupPage({ initialProfile, plan }: { initialProfile: ProfileCh
     trpc.auth.signup.mutationOptions({
       onSuccess: async (result) => {
         setDone(true);
-        notifyOk({ title: authMessages.signupSuccessTitle, description: authMessages.signupSuccessDescription });
+        notifyOk({ title: authMessages.signupSuccessTitle, description: authMessages.signupSuccessDescription }, { id: SIGNUP_TOAST });
         await refreshSession(queryClient);
-        timer.current = setTimeout(() => {
-          void navigate({ ...afterAuth(result, plan, result.profileType === "institution" ? "/home-instituicao" : "/home"), replace: true });
+        timer.current = setTimeout(async () => {
+          await navigate({ ...afterAuth(result, plan, result.profileType === "institution" ? "/home-instituicao" : "/home"), replace: true });
+          // "Você será redirecionado em instantes" is no longer true once the next page is shown.
+          closeToast(SIGNUP_TOAST);
         }, LIMITS.redirectAfterSignupMs);
       },
       onError: (error) => notifyFailure(error, { title: authMessages.signupErrorTitle, description: error.message }),

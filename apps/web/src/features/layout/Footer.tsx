@@ -3,6 +3,7 @@ import { layoutMessages as m, LIMITS, privacyPageMessages, TERMS_PDF_PATH } from
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { trpc } from "../../lib/trpc";
+import { scrollTopIfCurrent } from "./navigation";
 
 /** The site footer with quick links, the terms and the copyright. */
 export function Footer() {
@@ -14,10 +15,10 @@ export function Footer() {
       <Container size="lg">
         <Group justify="space-between" gap="md">
           <Group gap="lg" component="nav" aria-label={m.quickLinks}>
-            <Anchor component={Link} to="/" c="dimmed" size="sm">
+            <Anchor component={Link} to="/" c="dimmed" size="sm" onClick={() => scrollTopIfCurrent({ to: "/" })}>
               {m.forParents}
             </Anchor>
-            <Anchor component={Link} to="/para-escolas" c="dimmed" size="sm">
+            <Anchor component={Link} to="/para-escolas" c="dimmed" size="sm" onClick={() => scrollTopIfCurrent({ to: "/para-escolas" })}>
               {m.forSchoolsFooter}
             </Anchor>
             <Anchor component={Link} to="/" hash="faq" c="dimmed" size="sm">

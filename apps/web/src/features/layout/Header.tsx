@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { trpc } from "../../lib/trpc";
-import { avatarLetter, topLinks } from "./navigation";
+import { avatarLetter, scrollTopIfCurrent, topLinks } from "./navigation";
 
 // The menu and the drawer (floating-ui, scroll lock, focus trap) load right after the first paint,
 // outside the first-load budget (docs/decisions/082-first-load-budget.md).
@@ -29,6 +29,7 @@ export function Header() {
 
   return (
     <Box component="header" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)", background: "white", position: "sticky", top: 0, zIndex: 100 }}>
+      {/* 64 px: Toasts.module.css places the toasts below it. */}
       <Container size="lg" h={64}>
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Anchor component={Link} to="/" underline="never" aria-label={m.brandHomeLink}>
@@ -42,7 +43,7 @@ export function Header() {
 
           <Group gap="lg" visibleFrom="sm" component="nav" aria-label={m.mainNavigation}>
             {links.map((l) => (
-              <Anchor key={l.label} component={Link} to={l.to} hash={l.hash} c="dark" fw={500} resetScroll={l.to === "/para-escolas" && !l.hash}>
+              <Anchor key={l.label} component={Link} to={l.to} hash={l.hash} c="dark" fw={500} resetScroll={l.to === "/para-escolas" && !l.hash} onClick={() => scrollTopIfCurrent(l)}>
                 {l.label}
               </Anchor>
             ))}

@@ -1,7 +1,7 @@
 import { authPageMessages, layoutMessages as m } from "@elo/shared";
 import { Anchor, Button, Divider, Drawer, Stack } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import { accountMenu, topLinks, type NavUser } from "./navigation";
+import { accountMenu, scrollTopIfCurrent, topLinks, type NavUser } from "./navigation";
 import { useLogout } from "./useLogout";
 
 /** The phone drawer repeating the header's links; loaded after the first paint. */
@@ -11,7 +11,18 @@ export default function MobileMenu({ me, opened, onClose }: { me: NavUser | null
     <Drawer opened={opened} onClose={onClose} title={m.menuTitle} hiddenFrom="sm" size="80%" padding="md">
       <Stack gap="sm" component="nav" aria-label={m.mobileNavigation}>
         {topLinks(me).map((l) => (
-          <Anchor key={l.label} component={Link} to={l.to} hash={l.hash} onClick={onClose} c="dark" fw={500}>
+          <Anchor
+            key={l.label}
+            component={Link}
+            to={l.to}
+            hash={l.hash}
+            onClick={() => {
+              onClose();
+              scrollTopIfCurrent(l);
+            }}
+            c="dark"
+            fw={500}
+          >
             {l.label}
           </Anchor>
         ))}

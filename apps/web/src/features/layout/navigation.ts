@@ -26,7 +26,8 @@ export function accountMenu(user: NavUser): NavItem[] {
   const institution = user.profileType === "institution";
   const items: NavItem[] = [
     { label: m.home, to: homePathFor(user) },
-    { label: m.benefitsPanel, to: institution ? "/painel-escola" : "/painel-pais" },
+    // Spec 1 §2 names both 'Painel de benefícios'; for schools the desk has a name of its own (docs/decisions/117).
+    institution ? { label: schoolUi.deskTitle, to: "/painel-escola" } : { label: m.benefitsPanel, to: "/painel-pais" },
     { label: m.myData, to: "/meus-dados" },
   ];
   if (institution) {
@@ -45,4 +46,12 @@ export function accountMenu(user: NavUser): NavItem[] {
 export function avatarLetter(fullName: string | null | undefined, email: string | null | undefined): string {
   const source = fullName?.trim() || email?.trim() || "U";
   return source.charAt(0).toUpperCase();
+}
+
+/**
+ * A link to the page already shown navigates nowhere, so the router does not reset the scroll:
+ * bring the page's top back (spec 1 §2: 'Para Escolas' scrolls to the top of the school landing page).
+ */
+export function scrollTopIfCurrent(item: { to: string; hash?: string }) {
+  if (!item.hash && window.location.pathname === item.to) window.scrollTo({ top: 0 });
 }

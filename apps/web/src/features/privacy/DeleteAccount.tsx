@@ -1,5 +1,5 @@
-import { Button, Card, Checkbox, Group, Modal, Stack, Text, Title } from "@mantine/core";
-import { privacyMessages, privacyPageMessages as m } from "@elo/shared";
+import { Button, Card, Checkbox, Group, Modal, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { LIMITS, privacyMessages, privacyPageMessages as m } from "@elo/shared";
 import { useDisclosure } from "@mantine/hooks";
 import { IconTrash } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -8,17 +8,19 @@ import { useState } from "react";
 import { notifyFailure, notifyOk } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 
-/** Account deletion: a confirmation dialog, then sign-out and back to /. */
+/** Account deletion: a confirmation dialog with the current password, then sign-out and back to /. */
 export function DeleteAccount() {
   const [opened, { open, close }] = useDisclosure(false);
   const [understood, setUnderstood] = useState(false);
+  const [password, setPassword] = useState("");
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // Every way out of the dialog (Cancelar, Escape, the close button, a click outside) forgets the
-  // confirmation, so reopening it never starts with "I understand" already ticked.
+  // confirmation and the password, so reopening it never starts with "I understand" already ticked.
   const dismiss = () => {
     close();
     setUnderstood(false);
+    setPassword("");
   };
   const remove = useMutation(
     trpc.privacy.deleteAccount.mutationOptions({
@@ -54,11 +56,19 @@ export function DeleteAccount() {
         <Stack gap="md">
           <Text>{m.deleteConfirmText}</Text>
           <Checkbox label={m.deleteConfirmCheckbox} checked={understood} onChange={(e) => setUnderstood(e.currentTarget.checked)} />
+          <PasswordInput
+            label={m.deletePasswordLabel}
+            description={m.deletePasswordDescription}
+            autoComplete="current-password"
+            maxLength={LIMITS.passwordMax}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={dismiss}>
               {m.cancel}
             </Button>
-            <Button color="red" disabled={!understood} loading={remove.isPending} onClick={() => remove.mutate()}>
+            <Button color="red" disabled={!understood || !password} loading={remove.isPending} onClick={() => remove.mutate({ password })}>
               {m.deleteConfirmButton}
             </Button>
           </Group>

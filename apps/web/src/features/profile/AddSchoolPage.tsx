@@ -1,9 +1,10 @@
 import { commonUi, ENROLLMENT_PERIOD_LABELS, ENROLLMENT_PERIODS, layoutMessages, LIMITS, profileMessages as m, profileUi as ui, schoolUi, type EnrollmentPeriod } from "@elo/shared";
-import { Alert, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, Badge, Box, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { fieldErrors, notifyError, notifyFailure, notifyOk } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { DateField } from "../common/DateField";
 import { Page } from "../common/Page";
 import { RequestSchoolDialog } from "./RequestSchoolDialog";
 import { emptyChoice, SchoolPicker, type SchoolChoice } from "./SchoolPicker";
@@ -181,9 +182,9 @@ function EnrollmentForm({ enrollment, onDone }: { enrollment: OtherEnrollment | 
             onChange={(v) => set("period", v as EnrollmentPeriod | null)}
           />
           <TextInput label={ui.classNumber} maxLength={50} value={details.classNumber} onChange={(e) => set("classNumber", e.currentTarget.value)} />
-          <div />
-          <TextInput label={ui.startDate} type="date" value={details.startDate} onChange={(e) => set("startDate", e.currentTarget.value)} error={errors.startDate} />
-          <TextInput label={ui.endDate} type="date" value={details.endDate} onChange={(e) => set("endDate", e.currentTarget.value)} error={errors.endDate} />
+          <Box visibleFrom="sm" />
+          <DateField label={ui.startDate} value={details.startDate} onChange={(v) => set("startDate", v)} error={errors.startDate} />
+          <DateField label={ui.endDate} value={details.endDate} onChange={(v) => set("endDate", v)} error={errors.endDate} />
         </SimpleGrid>
         <Textarea label={ui.notes} maxLength={1000} autosize minRows={2} value={details.notes} onChange={(e) => set("notes", e.currentTarget.value)} />
         {Object.keys(errors).length > 0 && <Alert color="red">{Object.values(errors)[0]}</Alert>}

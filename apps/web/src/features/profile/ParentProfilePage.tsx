@@ -8,9 +8,12 @@ import { IMaskInput } from "react-imask";
 import { z } from "zod";
 import { fieldErrors, notifyError, notifyFailure, notifyOk } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { DateField } from "../common/DateField";
 import { Page } from "../common/Page";
 import { AvatarUpload } from "./AvatarUpload";
-import { MainSchoolTab, OtherSchoolTab } from "./SchoolTab";
+import { useLoadedOnce } from "../common/useLoadedOnce";
+import { useSchoolPickerLists } from "./SchoolPicker";
+import { choiceOf, MainSchoolTab, OtherSchoolTab } from "./SchoolTab";
 import type { ParentProfile } from "./types";
 
 interface FormValues {
@@ -49,23 +52,29 @@ export function ParentProfilePage() {
     if (profile.isError) notifyError({ title: m.loadErrorTitle, description: m.loadErrorDescription });
   }, [profile.isError]);
 
-  if (profile.isPending) {
-    return (
-      <Page title={schoolUi.myDataTitle}>
-        <Group justify="center" py="xl">
-          <Loader aria-label={commonUi.loading} />
-        </Group>
-      </Page>
-    );
-  }
+  if (profile.isPending) return <Loading />;
   if (!profile.data) return <Page title={schoolUi.myDataTitle}>{profile.isError && <Alert color="red">{m.loadErrorDescription}</Alert>}</Page>;
   return <ParentProfileForm profile={profile.data} />;
+}
+
+function Loading() {
+  return (
+    <Page title={schoolUi.myDataTitle}>
+      <Group justify="center" py="xl">
+        <Loader aria-label={commonUi.loading} />
+      </Group>
+    </Page>
+  );
 }
 
 function ParentProfileForm({ profile }: { profile: ParentProfile }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const home = { stateId: profile.stateId, cityId: profile.cityId, neighborhoodId: profile.neighborhoodId };
   const relationships = useQuery(trpc.reference.relationshipTypes.queryOptions());
+  // The selects show their saved values from the first paint: their option lists come first.
+  const mainLists = useSchoolPickerLists(choiceOf(profile.school, home));
+  const loaded = useLoadedOnce(!relationships.isPending && mainLists.ready);
   const form = useForm<FormValues>({ initialValues: formValues(profile) });
 
   const save = useMutation(
@@ -96,8 +105,7 @@ function ParentProfileForm({ profile }: { profile: ParentProfile }) {
     save.mutate(input);
   };
 
-  const home = { stateId: profile.stateId, cityId: profile.cityId, neighborhoodId: profile.neighborhoodId };
-
+  if (!loaded) return <Loading />;
   return (
     <Page title={schoolUi.myDataTitle} size="md">
       <Card withBorder radius="md" padding="lg">
@@ -146,7 +154,7 @@ function ParentProfileForm({ profile }: { profile: ParentProfile }) {
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput label={ui.studentName} maxLength={100} {...form.getInputProps("studentName")} />
-              <TextInput label={ui.birthDate} type="date" {...form.getInputProps("studentBirthDate")} />
+              <DateField label={ui.birthDate} maxDate={new Date()} {...form.getInputProps("studentBirthDate")} />
               <InputBase label={ui.studentCpf} component={IMaskInput} mask={MASK_PATTERNS.cpf} placeholder="000.000.000-00" inputMode="numeric" {...imaskProps(form, "studentCpf")} />
               <TextInput label={schoolUi.address} maxLength={200} {...form.getInputProps("studentAddress")} />
               <TextInput label={ui.addressComplement} maxLength={100} {...form.getInputProps("studentAddressComplement")} />

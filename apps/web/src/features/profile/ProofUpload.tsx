@@ -53,7 +53,7 @@ export function ProofUpload({ enrollmentId, currentUrl, canSend, idPrefix }: { e
       {currentUrl && (
         <Text size="sm" mt={6}>
           {ui.proofSentNote}{" "}
-          <Anchor href={currentUrl} target="_blank" rel="noopener noreferrer">
+          <Anchor href={currentUrl} download>
             {ui.viewFile}
           </Anchor>
         </Text>

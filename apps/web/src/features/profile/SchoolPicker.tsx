@@ -14,16 +14,23 @@ export const emptyChoice: SchoolChoice = { stateId: null, cityId: null, neighbor
 
 const toNumber = (v: string | null) => (v ? Number(v) : null);
 
+/** The option lists for `value`; `ready` once every list a chosen level needs has arrived. */
+export function useSchoolPickerLists(value: SchoolChoice) {
+  const states = useQuery(trpc.reference.states.queryOptions());
+  const cities = useQuery(trpc.reference.cities.queryOptions({ stateId: value.stateId ?? 0 }, { enabled: !!value.stateId }));
+  const neighborhoods = useQuery(trpc.reference.neighborhoods.queryOptions({ cityId: value.cityId ?? 0 }, { enabled: !!value.cityId }));
+  const schools = useQuery(trpc.schools.byNeighborhood.queryOptions({ neighborhoodId: value.neighborhoodId ?? 0 }, { enabled: !!value.neighborhoodId }));
+  const ready = !states.isPending && (!value.stateId || !cities.isPending) && (!value.cityId || !neighborhoods.isPending) && (!value.neighborhoodId || !schools.isPending);
+  return { states, cities, neighborhoods, schools, ready };
+}
+
 /**
  * UF -> city -> neighborhood -> searchable school, with the resets of spec 1 §4: changing the
  * state clears city, neighborhood and school; the city clears neighborhood and school; the
  * neighborhood clears the school.
  */
 export function SchoolPicker({ value, onChange, required = false, idPrefix }: { value: SchoolChoice; onChange: (next: SchoolChoice) => void; required?: boolean; idPrefix: string }) {
-  const states = useQuery(trpc.reference.states.queryOptions());
-  const cities = useQuery(trpc.reference.cities.queryOptions({ stateId: value.stateId ?? 0 }, { enabled: !!value.stateId }));
-  const neighborhoods = useQuery(trpc.reference.neighborhoods.queryOptions({ cityId: value.cityId ?? 0 }, { enabled: !!value.cityId }));
-  const schools = useQuery(trpc.schools.byNeighborhood.queryOptions({ neighborhoodId: value.neighborhoodId ?? 0 }, { enabled: !!value.neighborhoodId }));
+  const { states, cities, neighborhoods, schools } = useSchoolPickerLists(value);
 
   const located = !!value.neighborhoodId;
   const schoolOptions = (schools.data ?? []).map((s) => ({ value: s.id, label: s.name }));

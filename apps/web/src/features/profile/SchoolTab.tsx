@@ -9,7 +9,8 @@ import { RequestSchoolDialog } from "./RequestSchoolDialog";
 import { SchoolPicker, type SchoolChoice } from "./SchoolPicker";
 import type { ProfileSchool } from "./types";
 
-const choiceOf = (school: ProfileSchool | null, fallback: Partial<SchoolChoice> = {}): SchoolChoice =>
+/** The cascade's starting point: the saved school's place and id, else the parent's own place. */
+export const choiceOf = (school: ProfileSchool | null, fallback: Partial<SchoolChoice> = {}): SchoolChoice =>
   school
     ? { stateId: school.stateId, cityId: school.cityId, neighborhoodId: school.neighborhoodId, schoolId: school.id }
     : { stateId: fallback.stateId ?? null, cityId: fallback.cityId ?? null, neighborhoodId: fallback.neighborhoodId ?? null, schoolId: null };

@@ -1,4 +1,5 @@
 import {
+  accessMessages,
   CLASS_PERIOD_LABELS,
   CLASS_PERIODS,
   discountedFee,
@@ -8,6 +9,7 @@ import {
   DISCOUNT_VALIDITY_LABELS,
   formatDecimal,
   parseBRL,
+  readBRL,
   schoolMessages,
   schoolUi,
   TEACHING_STAGE_LABELS,
@@ -92,12 +94,18 @@ export function BenefitForm(props: {
   const fee = parseBRL(v.monthlyFee);
   const pct = typeof v.discountPercentage === "number" ? v.discountPercentage : Number.NaN;
   const preview = fee >= 0 && pct >= 0 && pct <= 100 ? formatDecimal(discountedFee(fee, pct)) : "";
+  // Centavos are the smallest unit: 0,001 is refused on the field, never rounded (decision 109).
+  const feeError = readBRL(v.monthlyFee) === "too_precise" ? schoolMessages.feeTooPrecise : undefined;
 
   return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        if (feeError) {
+          notifyError({ title: accessMessages.validationTitle, description: feeError });
+          return;
+        }
         const input = toBenefitInput(v);
         if (!input) {
           notifyError({ title: schoolMessages.requiredFieldsTitle, description: schoolMessages.requiredFieldsDescription });
@@ -142,6 +150,7 @@ export function BenefitForm(props: {
             inputMode="decimal"
             placeholder="0,00"
             disabled={locked}
+            error={feeError}
             value={v.monthlyFee}
             onChange={(e) => set({ monthlyFee: e.currentTarget.value.replace(/[^\d,]/g, "").replace(/(,.*),/g, "$1") })}
             onBlur={() => {

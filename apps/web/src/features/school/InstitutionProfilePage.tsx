@@ -2,13 +2,14 @@ import { MASK_PATTERNS, maskPhone, privacyPageMessages, profileMessages, schoolU
 import { Alert, Badge, Button, Card, Group, InputBase, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { IMaskInput } from "react-imask";
 import { fieldErrors, notifyFailure, notifyOk } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { Page } from "../common/Page";
 import { PageLoader } from "../layout/PageLoader";
-import { LocationSelects, type Location } from "./LocationSelects";
+import { useLoadedOnce } from "../common/useLoadedOnce";
+import { LocationSelects, useLocationLists, type Location } from "./LocationSelects";
 import { MembershipNotice } from "./StaffGate";
 
 const STATUS_BADGE = {
@@ -17,30 +18,47 @@ const STATUS_BADGE = {
   rejected: { color: "red", label: schoolUi.membershipRejectedBadge },
 } as const;
 
+type InstitutionProfile = NonNullable<ReturnType<typeof useInstitutionProfile>["data"]>;
+const useInstitutionProfile = () => useQuery(trpc.school.profile.get.queryOptions());
+
+const placeOf = (membership: InstitutionProfile["membership"]): Location =>
+  membership ? { stateId: membership.stateId, cityId: membership.cityId, neighborhoodId: membership.neighborhoodId } : { stateId: null, cityId: null, neighborhoodId: null };
+
 /** /meus-dados for institution users: name, WhatsApp, position and the school link request. */
 export function InstitutionProfilePage() {
-  const queryClient = useQueryClient();
-  const profile = useQuery(trpc.school.profile.get.queryOptions());
+  const profile = useInstitutionProfile();
   const positions = useQuery(trpc.reference.positions.queryOptions());
-  const [fullName, setFullName] = useState("");
-  const [phone, setPhone] = useState("");
-  const [position, setPosition] = useState<string | null>(null);
-  const [place, setPlace] = useState<Location>({ stateId: null, cityId: null, neighborhoodId: null });
-  const [schoolId, setSchoolId] = useState<string | null>(null);
+  // The selects show their saved values from the first paint: their option lists come first.
+  const saved = placeOf(profile.data?.membership ?? null);
+  const lists = useLocationLists(saved);
+  const schools = useQuery({ ...trpc.school.profile.schools.queryOptions({ neighborhoodId: saved.neighborhoodId ?? 0 }), enabled: !!saved.neighborhoodId });
+  const loaded = useLoadedOnce(!profile.isPending && !positions.isPending && lists.ready && (!saved.neighborhoodId || !schools.isPending));
+  if (!loaded || !profile.data) return <PageLoader />;
+  return <InstitutionProfileForm data={profile.data} positions={(positions.data ?? []).map((p) => p.name)} />;
+}
+
+function InstitutionProfileForm({ data, positions }: { data: InstitutionProfile; positions: string[] }) {
+  const queryClient = useQueryClient();
+  const [fullName, setFullName] = useState(data.fullName);
+  const [phone, setPhone] = useState(data.phone ? maskPhone(data.phone) : "");
+  const [position, setPosition] = useState<string | null>(data.positionListed ? data.position : null);
+  const [place, setPlace] = useState<Location>(() => placeOf(data.membership));
+  const [schoolId, setSchoolId] = useState<string | null>(data.membership?.schoolId ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const schools = useQuery({ ...trpc.school.profile.schools.queryOptions({ neighborhoodId: place.neighborhoodId ?? 0 }), enabled: !!place.neighborhoodId });
 
-  const data = profile.data;
-  useEffect(() => {
-    if (!data) return;
+  // After a save, the server's answer is what the form shows.
+  const [shown, setShown] = useState(data);
+  if (shown !== data) {
+    setShown(data);
     setFullName(data.fullName);
     setPhone(data.phone ? maskPhone(data.phone) : "");
     setPosition(data.positionListed ? data.position : null);
     if (data.membership) {
-      setPlace({ stateId: data.membership.stateId, cityId: data.membership.cityId, neighborhoodId: data.membership.neighborhoodId });
+      setPlace(placeOf(data.membership));
       setSchoolId(data.membership.schoolId);
     }
-  }, [data]);
+  }
 
   const save = useMutation(
     trpc.school.profile.save.mutationOptions({
@@ -57,17 +75,18 @@ export function InstitutionProfilePage() {
     }),
   );
 
-  if (profile.isPending) return <PageLoader />;
-  const membership = data?.membership ?? null;
+  const membership = data.membership;
   const changing = !!schoolId && schoolId !== membership?.schoolId;
+  // A refused request may be sent again for the same school (the admin's queue marks it as a repeat).
+  const requesting = changing || (!!schoolId && membership?.status === "rejected");
 
   return (
     <Page title={schoolUi.myDataTitle} size="md">
-      {membership && membership.status !== "approved" && <MembershipNotice status={membership.status} />}
+      {membership && membership.status !== "approved" && <MembershipNotice status={membership.status} onMyData />}
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate({ fullName, phone: phone || null, position, schoolId: changing ? schoolId : null });
+          save.mutate({ fullName, phone: phone || null, position, schoolId: requesting ? schoolId : null });
         }}
       >
         <Stack>
@@ -83,7 +102,7 @@ export function InstitutionProfilePage() {
                 error={errors.phone}
                 placeholder="(00) 00000-0000"
               />
-              {data && !data.positionListed && (
+              {!data.positionListed && (
                 <Alert color="yellow" data-testid="position-notice">
                   {profileMessages.positionNotListed}
                 </Alert>
@@ -91,7 +110,7 @@ export function InstitutionProfilePage() {
               <Select
                 label={schoolUi.position}
                 placeholder={schoolUi.positionPlaceholder}
-                data={(positions.data ?? []).map((p) => p.name)}
+                data={positions}
                 value={position}
                 onChange={setPosition}
                 clearable
@@ -140,7 +159,7 @@ export function InstitutionProfilePage() {
               {privacyPageMessages.title}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {changing ? schoolUi.requestSchool : schoolUi.save}
+              {requesting ? schoolUi.requestSchool : schoolUi.save}
             </Button>
           </Group>
         </Stack>

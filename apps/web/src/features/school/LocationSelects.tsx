@@ -11,14 +11,21 @@ export interface Location {
 
 const asId = (v: string | null) => (v ? Number(v) : null);
 
+/** The option lists for `value`; `ready` once every list a chosen level needs has arrived. */
+export function useLocationLists(value: Location) {
+  const states = useQuery(trpc.reference.states.queryOptions());
+  const cities = useQuery({ ...trpc.reference.cities.queryOptions({ stateId: value.stateId ?? 0 }), enabled: !!value.stateId });
+  const hoods = useQuery({ ...trpc.reference.neighborhoods.queryOptions({ cityId: value.cityId ?? 0 }), enabled: !!value.cityId });
+  const ready = !states.isPending && (!value.stateId || !cities.isPending) && (!value.cityId || !hoods.isPending);
+  return { states, cities, hoods, ready };
+}
+
 /**
  * State → city → neighborhood selects. Changing a level clears the levels below it (and `onChange`
  * lets the page clear what depends on the place, such as the school).
  */
 export function LocationSelects({ value, onChange, required }: { value: Location; onChange: (next: Location) => void; required?: boolean }) {
-  const states = useQuery(trpc.reference.states.queryOptions());
-  const cities = useQuery({ ...trpc.reference.cities.queryOptions({ stateId: value.stateId ?? 0 }), enabled: !!value.stateId });
-  const hoods = useQuery({ ...trpc.reference.neighborhoods.queryOptions({ cityId: value.cityId ?? 0 }), enabled: !!value.cityId });
+  const { states, cities, hoods } = useLocationLists(value);
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       <Select

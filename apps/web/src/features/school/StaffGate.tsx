@@ -20,15 +20,15 @@ export function StaffGate({ children, title = schoolUi.schoolAreaTitle, noneMess
   );
 }
 
-/** The state of a school link that is not (yet) approved. */
-export function MembershipNotice({ status, noneMessage = profileMessages.membershipRequired }: { status: "pending" | "rejected" | "approved" | null; noneMessage?: string }) {
+/** The state of a school link that is not (yet) approved; `onMyData` drops the button to the page already shown. */
+export function MembershipNotice({ status, noneMessage = profileMessages.membershipRequired, onMyData = false }: { status: "pending" | "rejected" | "approved" | null; noneMessage?: string; onMyData?: boolean }) {
   if (status === "approved") return null;
   const pending = status === "pending";
   return (
     <Alert color={pending ? "yellow" : status === "rejected" ? "red" : "blue"} title={pending ? profileMessages.membershipPending : undefined} data-testid="membership-notice">
       <Stack gap="sm" align="flex-start">
         {pending ? profileMessages.membershipPendingDescription : status === "rejected" ? profileMessages.membershipRejected : noneMessage}
-        {!pending && (
+        {!pending && !onMyData && (
           <Button component={Link} to="/meus-dados" variant="light" size="xs">
             {schoolUi.goToMyData}
           </Button>

@@ -60,7 +60,7 @@ function VoucherDesk() {
           }}
         >
           <Group align="flex-end">
-            <TextInput label={schoolUi.voucherCode} placeholder="1234-ABCD" value={typed} onChange={(e) => setTyped(e.currentTarget.value.toUpperCase())} maxLength={12} style={{ flex: 1, minWidth: 180 }} ff="monospace" />
+            <TextInput label={schoolUi.voucherCode} placeholder="1234-ABCD" value={typed} onChange={(e) => setTyped(e.currentTarget.value.toUpperCase())} maxLength={12} style={{ flex: 1, minWidth: 180 }} styles={{ input: { fontFamily: "monospace" } }} />
             <Button type="submit" loading={voucher.isFetching}>
               {schoolUi.search}
             </Button>

@@ -1,4 +1,4 @@
-import { adminMessages, csvMessages, isCep, isPhone, normalizeKey, onlyDigits, type CsvRawRow, type CsvRowStatus } from "@elo/shared";
+import { adminMessages, CSV_COLUMNS, csvMessages, isCep, isPhone, normalizeKey, onlyDigits, type CsvRawRow, type CsvRowStatus } from "@elo/shared";
 import type { ReferenceIndex } from "./reference-index";
 
 /** The school columns a CSV row writes; null means "the file left it empty". */
@@ -29,6 +29,11 @@ export interface ResolvedRow {
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Control characters other than tab and line breaks (a quoted address may span lines): NUL cannot be
+ * stored in PostgreSQL text at all, and the others are debris of a broken export, invisible on screen.
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const TEXT_COLUMNS = ["name", "categoria", "modalidade", "city", "uf", "neighborhood", "address"] as const;
 
 /**
@@ -48,6 +53,8 @@ function phoneDigits(value: string): string {
 
 /** Checks and resolves one CSV row against the reference lists (case- and accent-insensitive). */
 export function resolveRow(raw: CsvRawRow, ref: ReferenceIndex): ResolvedRow {
+  const controls = CSV_COLUMNS.filter((column) => CONTROL.test(raw[column]));
+  if (controls.length) return { status: "invalid", warnings: controls.map(csvMessages.invalidCharacter), notes: [], school: null };
   const warnings: string[] = [];
   const notes: string[] = [];
   const cells = { ...raw };

@@ -1,0 +1,120 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ROOT } from "./lib/processes";
+import { figure, loadNow, markdownTable, printTable, withLoad, type Figure } from "./lib/report";
+import { openWorld, type BenchRun } from "./lib/world";
+import { measureClaims } from "./measures/claims";
+import { measureFirstLoad } from "./measures/firstload";
+import { measureFramework } from "./measures/framework";
+import { measureLogin } from "./measures/login";
+import { measureMarketplace } from "./measures/marketplace";
+import { FULL_SCALE, type ScaleOptions } from "./scale/options";
+
+const ms = (v: number) => `${Math.round(v * 10) / 10} ms`;
+
+/**
+ * The five figures of `npm run bench`: each printed as the median of its measured passes with their
+ * min, max and spread, "unstable" past a 25% spread, and the load average before and after it
+ * (decision 112). Writes bench/results.json and bench/results.md (the table for docs/performance.md).
+ */
+export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: Set<string>; claimParents: number }) {
+  const { log, elapsed, scale, only } = opts;
+  log(`\n[${elapsed()}] Generating ${scale.schools} schools, ${scale.parents} parents${scale.schools < FULL_SCALE.schools ? " (reduced scale)" : ""}...`);
+  const world = await openWorld({ ...opts, loginParents: 3000 });
+  try {
+    const { ctx } = world;
+    const results: Record<string, unknown> = {};
+    const figures: Figure[] = [];
+    if (only.has("marketplace")) {
+      log(`\n[${elapsed()}] 1. Marketplace (10 concurrent)`);
+      const { result: r, load } = await withLoad(() => measureMarketplace(ctx, world.marketSessions));
+      results.marketplace = { ...r, load };
+      const detail = `${r.appRps} vs ${r.pgbenchTps}/s (medians)${r.non2xx ? `; ${r.non2xx} non-2xx` : ""}`;
+      figures.push(figure({ name: "1. marketplace.list ÷ pgbench (c10)", values: r.ratioPasses, goal: "≥ 0.5", meets: (v) => v >= 0.5, detail, load }));
+      figures.push(figure({ name: "   marketplace p99 (c10)", values: r.p99Passes, format: ms, goal: "< 50 ms", meets: (v) => v < 50, detail: `p50 ${r.p50Ms} ms; pages of 24 of ${r.averageItems} cards/parent`, load }));
+    }
+    if (only.has("claims")) {
+      log(`\n[${elapsed()}] 2. Claims (50 concurrent parents)`);
+      const fx = await world.claimFixture(opts.claimParents);
+      const { result: r, load } = await withLoad(() => measureClaims(ctx, fx));
+      results.claims = { ...r, load };
+      const dry = r.ranDry ? `the claim fixture ran dry (app ${r.left.app.handedOut}/${r.left.app.pairs}, pgbench ${r.left.pgbench.handedOut}/${r.left.pgbench.pairs} pairs handed out): raise --claim-parents` : undefined;
+      const extras = [r.appNon2xx ? `${r.appNon2xx} non-2xx` : "", r.pgbenchWithoutVoucher ? `${r.pgbenchWithoutVoucher} pgbench transactions without a voucher` : ""].filter(Boolean).join("; ");
+      figures.push(
+        figure({
+          name: "2. claim.create ÷ pgbench (c50), vouchers/s",
+          values: r.ratioPasses,
+          goal: "≥ 0.45",
+          meets: (v) => v >= 0.45,
+          detail: `${r.appClaimsPerSecond} vs ${r.pgbenchClaimsPerSecond} vouchers/s (medians)${extras ? `; ${extras}` : ""}; pairs left app ${r.left.app.pairs - r.left.app.handedOut}, pgbench ${r.left.pgbench.pairs - r.left.pgbench.handedOut}`,
+          load,
+          voidBecause: dry,
+        }),
+      );
+      figures.push(
+        figure({
+          name: "   zero oversell",
+          values: [r.zeroOversell ? 1 : 0],
+          format: (v) => (v ? "yes" : "NO"),
+          goal: "yes",
+          meets: (v) => v === 1,
+          detail: `race ${r.race.succeeded}/${r.race.slots} slots; vouchers ${r.ledger.vouchers} = slots ${r.ledger.consumed}; fewest slots left on a benefit ${r.left.slotsLeftMin}`,
+          load,
+        }),
+      );
+    }
+    if (only.has("framework")) {
+      log(`\n[${elapsed()}] 3. Framework tax (-c100 -p10)`);
+      const { result: r, load } = await withLoad(() => measureFramework(ctx));
+      results.framework = { ...r, load };
+      figures.push(figure({ name: "3. trivial procedure ÷ bare Fastify", values: r.ratioPasses, goal: "≥ 0.2", meets: (v) => v >= 0.2, detail: `${r.appRps} vs ${r.bareRps} req/s (medians); tRPC alone ${r.trpcOnlyRatio}`, load }));
+    }
+    const hasLogin = only.has("login") && (await fetch(`${ctx.server.url}/trpc/auth.login`, { method: "POST", headers: { origin: ctx.server.url, "content-type": "application/json" }, body: "{}" })).status !== 404;
+    if (only.has("login") && !hasLogin) log(`\n[${elapsed()}] 4. Login: not measured, this build has no auth.login procedure`);
+    if (hasLogin) {
+      log(`\n[${elapsed()}] 4. Login`);
+      const { result: r, load } = await withLoad(() => measureLogin(ctx, world.loginUsers));
+      results.login = { ...r, load };
+      figures.push(figure({ name: "4. login p50 ÷ argon2 verify p50", values: r.ratioPasses, goal: "≤ 1.15", meets: (v) => v <= 1.15, detail: `${r.loginP50Ms} vs ${r.argon2P50Ms} ms (medians)`, load }));
+      figures.push(
+        figure({
+          name: "   event loop p99, 50-client storm",
+          values: r.storm.eventLoopP99Passes,
+          format: ms,
+          goal: "< 10 ms",
+          meets: (v) => v < 10,
+          detail: `${r.storm.loginsPerSecond} logins/s, max ${r.storm.eventLoopMaxMs} ms`,
+          load,
+          voidBecause: r.storm.passesWithoutLogins ? `no login completed in ${r.storm.passesWithoutLogins} storm pass(es): lengthen --seconds` : undefined,
+        }),
+      );
+    }
+    await world.stopServer();
+
+    if (only.has("firstload")) {
+      const { result: r, load } = await withLoad(async () => measureFirstLoad());
+      results.firstLoad = r;
+      for (const [route, v] of Object.entries(r.routes)) {
+        figures.push(figure({ name: `5. first load ${route} ÷ 170 KB`, values: [v.ratio], goal: "≤ 1.0", meets: (x) => x <= 1, detail: `${v.gzipKb} KB gzip, ${v.files} files (from the build: no passes)`, load }));
+      }
+    }
+
+    const report = {
+      date: new Date().toISOString(),
+      machine: { ...opts.machine, loadAverageAtEnd: loadNow() },
+      settings: opts.settings,
+      generation: world.generation,
+      results,
+      figures,
+      totalSeconds: Math.round((performance.now() - opts.started) / 1000),
+    };
+    writeFileSync(path.join(ROOT, "bench/results.json"), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(path.join(ROOT, "bench/results.md"), markdownTable(figures));
+    log(`\n[${elapsed()}] Done. Load average now ${report.machine.loadAverageAtEnd.join(" / ")}.`);
+    printTable(figures, log);
+    log(`Written: bench/results.json, bench/results.md (the table for docs/performance.md)`);
+    if (readFileSync(world.logFile, "utf8").includes('"level":50')) log("Note: the server logged errors; see its log.");
+  } finally {
+    await world.close();
+  }
+}
