@@ -18,9 +18,9 @@ import { onRealPostgres } from "../support/test-db";
 let h: Harness;
 let server: ChildServer;
 
-const PAIRS = 100;
+const PAIRS = 250;
 /** After every call, so that each measured call follows the same idle time whatever came before. */
-const PAUSE_MS = 20;
+const PAUSE_MS = 10;
 /** The median difference may be this much (or this share of the unknown address's median): noise, not a signal. */
 const TOLERANCE_MS = 1.5;
 const TOLERANCE_SHARE = 0.25;
