@@ -7,6 +7,8 @@ import type { AppDeps } from "./deps";
 import { seedDemoWorld } from "./demo/demo-world";
 import { systemClock, type Clock } from "./lib/clock";
 import { sharedSecret } from "./lib/secrets";
+import { startScheduler } from "./jobs/scheduler";
+import { voucherJobs } from "./jobs/voucher-jobs";
 import { createMailer } from "./mail/mailer";
 import { diskStorage } from "./storage/storage";
 
@@ -44,12 +46,14 @@ export async function startServer(config: Config, overrides: { clock?: Clock; db
   const app = await buildApp(deps);
   await app.listen({ port: config.PORT, host: config.HOST });
   deps.mailer.start();
+  const scheduler = startScheduler({ jobs: voucherJobs(deps), intervalMs: config.JOBS_INTERVAL_MS, logger: deps.logger });
   return {
     app,
     deps,
     url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
     async close() {
       await app.close();
+      await scheduler.stop();
       await deps.mailer.stop();
       if (!overrides.dbHandle) await deps.dbHandle.close();
     },

@@ -34,6 +34,8 @@ const schema = z.object({
   /** Requests per minute allowed to one API token (bearer requests on /trpc). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   WEB_DIST: z.string().optional(),
+  /** How often each process runs the scheduled jobs (voucher expiry, waitlist offers); 0 turns them off. */
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
 });
 
 export type Config = z.infer<typeof schema> & {

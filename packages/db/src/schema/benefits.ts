@@ -62,6 +62,8 @@ export const discountTransactions = pgTable(
     validUntil: date("valid_until", { mode: "string" }).notNull(),
     redeemedAt: ts("redeemed_at"),
     redeemedBy: uuid("redeemed_by").references(() => users.id, { onDelete: "set null" }),
+    /** When it left `reservado` without being used (expired or cancelled): its slot went back then. */
+    endedAt: ts("ended_at"),
   },
   (t) => [
     uniqueIndex("discount_transactions_voucher_uq").on(t.voucherCode),
@@ -69,6 +71,8 @@ export const discountTransactions = pgTable(
     index("discount_transactions_user_idx").on(t.userId, t.claimedAt),
     index("discount_transactions_school_idx").on(t.schoolId, t.claimedAt),
     index("discount_transactions_discount_idx").on(t.discountId),
+    // The expiry job's candidates (docs/decisions/120): only reserved vouchers, oldest end date first.
+    index("discount_transactions_reserved_idx").on(t.validUntil).where(sql`status = 'reservado'`),
   ],
 );
 

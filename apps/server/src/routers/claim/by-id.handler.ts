@@ -5,7 +5,7 @@ import { saoPauloDay } from "../../lib/calendar";
 import { logoAddress } from "../../storage/logo";
 import type { Context } from "../../trpc/init";
 import { transactionNotFound } from "./errors";
-import { shownStatus } from "./status";
+import { shownStatus } from "../../vouchers/deadline";
 
 type AuthedContext = Context & { user: NonNullable<Context["user"]> };
 
@@ -21,7 +21,7 @@ export async function claimById({ ctx, input }: { ctx: AuthedContext; input: Cla
     .select({
       transactionId: t.id,
       voucherCode: t.voucherCode,
-      status: t.status,
+      status: shownStatus(t, saoPauloDay(ctx.clock.now())),
       claimedAt: t.claimedAt,
       validUntil: t.validUntil,
       className: d.className,
@@ -39,7 +39,6 @@ export async function claimById({ ctx, input }: { ctx: AuthedContext; input: Cla
   if (!row) throw transactionNotFound();
   return {
     ...row,
-    status: shownStatus(row.status, row.validUntil, saoPauloDay(ctx.clock.now())),
     schoolLogoUrl: logoAddress(ctx.storage, row.schoolLogoUrl),
   };
 }

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/raw";
 import { saoPauloDay } from "../../lib/calendar";
 import type { Context } from "../../trpc/init";
-import { shownStatus } from "./status";
+import { rawVoucherColumns, shownStatus } from "../../vouchers/deadline";
 
 type AuthedContext = Context & { user: NonNullable<Context["user"]> };
 
@@ -22,12 +22,14 @@ interface HistoryRow {
 
 /** claim.history: /painel-pais, one entry per benefit (its latest claim), newest first. */
 export async function claimHistory({ ctx }: { ctx: AuthedContext }) {
+  const today = saoPauloDay(ctx.clock.now());
+  const t = rawVoucherColumns("t");
   const rows = await queryRows<HistoryRow>(
     ctx.db,
     sql`
     select * from (
       select distinct on (t.discount_id)
-        t.id as transaction_id, t.discount_id, d.class_name, d.discount_percentage, t.voucher_code, t.status,
+        t.id as transaction_id, t.discount_id, d.class_name, d.discount_percentage, t.voucher_code, ${shownStatus(t, today)} as status,
         t.claimed_at, t.valid_until::text as valid_until, s.name as school_name, d.discount_validity
       from discount_transactions t
       join discounts d on d.id = t.discount_id
@@ -37,7 +39,6 @@ export async function claimHistory({ ctx }: { ctx: AuthedContext }) {
     ) latest
     order by latest.claimed_at desc, latest.transaction_id`,
   );
-  const today = saoPauloDay(ctx.clock.now());
   return rows.map((r) => {
     const expired = r.valid_until < today;
     return {
@@ -52,7 +53,7 @@ export async function claimHistory({ ctx }: { ctx: AuthedContext }) {
       schoolName: r.school_name,
       /** The badge goes secondary once the validity end date has passed. */
       expired,
-      status: shownStatus(r.status, r.valid_until, today),
+      status: r.status,
     };
   });
 }

@@ -1,16 +1,12 @@
 import { schema } from "@elo/db";
 import { schoolMessages, type VoucherStatus } from "@elo/shared";
-import { aliasedTable, and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, desc, eq, not } from "drizzle-orm";
+import { pastDeadline, shownStatus } from "../../vouchers/deadline";
 import { AppError } from "../../trpc/errors";
 import { todayInBrazil, type StaffContext } from "./staff-context";
 
 const { discountTransactions: tx, discounts, profiles } = schema;
 const redeemer = aliasedTable(profiles, "redeemer");
-
-/** The status a person should see: a reserved voucher past its last day is expired. */
-function effectiveStatus(today: string): SQL<VoucherStatus> {
-  return sql<VoucherStatus>`case when ${tx.status} = 'reservado' and ${tx.validUntil} < ${today} then 'expirado'::voucher_status else ${tx.status} end`;
-}
 
 function voucherQuery(ctx: StaffContext) {
   const today = todayInBrazil(ctx.clock.now());
@@ -19,7 +15,7 @@ function voucherQuery(ctx: StaffContext) {
       id: tx.id,
       schoolId: tx.schoolId,
       voucherCode: tx.voucherCode,
-      status: effectiveStatus(today),
+      status: shownStatus(tx, today),
       claimedAt: tx.claimedAt,
       validUntil: tx.validUntil,
       redeemedAt: tx.redeemedAt,
@@ -55,7 +51,7 @@ export async function confirmVoucher({ ctx, input }: { ctx: StaffContext; input:
   const [done] = await ctx.db
     .update(tx)
     .set({ status: "utilizado", redeemedAt: now, redeemedBy: ctx.user.id })
-    .where(and(eq(tx.voucherCode, input.code), eq(tx.schoolId, ctx.schoolId), eq(tx.status, "reservado"), gte(tx.validUntil, todayInBrazil(now))))
+    .where(and(eq(tx.voucherCode, input.code), eq(tx.schoolId, ctx.schoolId), eq(tx.status, "reservado"), not(pastDeadline(tx, todayInBrazil(now)))))
     .returning({ id: tx.id });
   const voucher = await lookupVoucher({ ctx, input });
   if (done) return voucher;
@@ -69,13 +65,7 @@ export function listVouchers({ ctx, input }: { ctx: StaffContext; input: { statu
   const today = todayInBrazil(ctx.clock.now());
   const status = input?.status ?? null;
   const filter =
-    status === "reservado"
-      ? and(eq(tx.status, "reservado"), gte(tx.validUntil, today))
-      : status === "expirado"
-        ? or(eq(tx.status, "expirado"), and(eq(tx.status, "reservado"), lt(tx.validUntil, today)))
-        : status === "utilizado"
-          ? eq(tx.status, "utilizado")
-          : undefined;
+    status === null ? undefined : status === "reservado" || status === "expirado" ? eq(shownStatus(tx, today), status) : eq(tx.status, status);
   return voucherQuery(ctx)
     .where(and(eq(tx.schoolId, ctx.schoolId), filter))
     .orderBy(desc(tx.claimedAt))

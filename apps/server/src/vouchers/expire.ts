@@ -1,0 +1,33 @@
+import type { Database } from "@elo/db";
+import { sql } from "drizzle-orm";
+import { saoPauloDay } from "../lib/calendar";
+import type { Clock } from "../lib/clock";
+import { pastDeadline, rawVoucherColumns } from "./deadline";
+import { endReservedVoucher } from "./end";
+
+/** Vouchers one run of the job expires at most (the rest wait for the next run). */
+export const EXPIRY_BATCH = 200;
+
+/**
+ * Expires reserved vouchers past their last day and returns their slots (docs/decisions/120). Each
+ * voucher is its own short transaction: the oldest due voucher nobody else holds is taken with
+ * `FOR UPDATE SKIP LOCKED`, so several server processes running this job at once share the work
+ * and never expire one voucher twice, and a voucher the desk is confirming right now is skipped
+ * (the next run looks again). Returns how many vouchers it expired.
+ */
+export async function expireDueVouchers(deps: { db: Database; clock: Clock }, batch = EXPIRY_BATCH): Promise<number> {
+  let expired = 0;
+  while (expired < batch) {
+    const now = deps.clock.now();
+    const due = sql`
+      select t.id from discount_transactions t
+      where ${pastDeadline(rawVoucherColumns("t"), saoPauloDay(now))}
+      order by t.valid_until, t.id
+      limit 1
+      for update of t skip locked`;
+    const ended = await deps.db.transaction((tx) => endReservedVoucher(tx, due, { status: "expirado", now }));
+    if (!ended) break;
+    expired++;
+  }
+  return expired;
+}

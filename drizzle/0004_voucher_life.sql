@@ -1,0 +1,2 @@
+ALTER TABLE "discount_transactions" ADD COLUMN "ended_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "discount_transactions_reserved_idx" ON "discount_transactions" USING btree ("valid_until") WHERE status = 'reservado';
