@@ -127,6 +127,8 @@ export const LIMITS = {
   loginBlockMinutes: 15,
   consentVersion: "1.0",
   voucherRetries: 5,
+  /** Longest hold a school may set on reserved vouchers, in days (decision 121). */
+  holdDaysMax: 90,
   signedUrlSeconds: 3600,
   avatarRefreshMinutes: 50,
   avatarMaxBytes: 2 * 1024 * 1024,

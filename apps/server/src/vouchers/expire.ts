@@ -20,8 +20,8 @@ export async function expireDueVouchers(deps: { db: Database; clock: Clock }, ba
   while (expired < batch) {
     const now = deps.clock.now();
     const due = sql`
-      select t.id from discount_transactions t
-      where ${pastDeadline(rawVoucherColumns("t"), saoPauloDay(now))}
+      select t.id from discount_transactions t join discounts d on d.id = t.discount_id
+      where ${pastDeadline(rawVoucherColumns("t", "d"), saoPauloDay(now))}
       order by t.valid_until, t.id
       limit 1
       for update of t skip locked`;

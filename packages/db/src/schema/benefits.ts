@@ -29,6 +29,8 @@ export const discounts = pgTable(
     discountValidity: discountValidity("discount_validity").notNull(),
     /** Remaining slots. */
     numberOfStudents: integer("number_of_students").notNull(),
+    /** Days a reserved voucher has to be presented, counted from the claim; null = until its validity ends (decision 121). */
+    holdDays: integer("hold_days"),
     status: discountStatus("status").notNull().default("active"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -36,6 +38,7 @@ export const discounts = pgTable(
   (t) => [
     check("discounts_slots_nonnegative", sql`${t.numberOfStudents} >= 0`),
     check("discounts_percentage_range", sql`${t.discountPercentage} >= 0 and ${t.discountPercentage} <= 100`),
+    check("discounts_hold_days_range", sql`${t.holdDays} is null or ${t.holdDays} between 1 and 365`),
     check("discounts_fee_nonnegative", sql`${t.monthlyFee} >= 0 and ${t.discountedFee} >= 0`),
     index("discounts_school_idx").on(t.schoolId, t.createdAt),
     index("discounts_available_idx").on(t.schoolId).where(sql`status = 'active' and number_of_students > 0`),

@@ -62,4 +62,7 @@ export const marketplaceMessages = {
   mailBenefit: "Benefício",
   mailValidUntil: "Válido até",
   mailButton: "Ver meu voucher",
+  holdNote: (n: number) => `Apresente o voucher em até ${n} ${n === 1 ? "dia" : "dias"}`,
+  presentBy: (date: string) => `Apresente o voucher até ${date}`,
+  mailPresentBy: "Apresentar até",
 } as const;

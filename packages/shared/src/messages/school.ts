@@ -53,7 +53,7 @@ export const schoolMessages = {
   noDiscounts: "Nenhum desconto cadastrado ainda.",
   cancelEdit: "Cancelar edição",
   termsLockedByVouchers:
-    "Este benefício já tem vouchers emitidos: a mensalidade, o percentual de desconto e a validade não podem mais ser alterados. Para oferecer outras condições, pause este benefício e cadastre um novo.",
+    "Este benefício já tem vouchers emitidos: a mensalidade, o percentual de desconto, a validade e o prazo para apresentar o voucher não podem mais ser alterados. Para oferecer outras condições, pause este benefício e cadastre um novo.",
   deleteBlockedByVouchers: "Este benefício já tem vouchers emitidos e não pode ser excluído. Você pode pausá-lo.",
   planRequired: "Para publicar benefícios no marketplace, sua escola precisa de um plano Silver ou Gold ativo.",
   voucherNotFound: "Voucher não encontrado. Confira o código digitado.",
@@ -74,6 +74,7 @@ export const schoolMessages = {
   bestOffer: "Melhor oferta",
   schoolNameTaken: "Já existe uma escola com este nome neste bairro.",
   benefitNotFound: "Benefício não encontrado.",
+  holdDaysRange: "Informe um prazo entre 1 e 90 dias, ou deixe em branco para não limitar.",
 } as const;
 
 /** Labels of the institution pages (headings, buttons, fields) not worded by the spec. */
@@ -130,7 +131,7 @@ export const schoolUi = {
   benefitsPanelTitle: "Painel de Benefícios",
   newBenefit: "Cadastrar benefício",
   editBenefit: "Editar benefício",
-  termsLockedNote: "Este benefício já tem vouchers emitidos: mensalidade, percentual e validade ficam como estão. Vagas, turma e demais campos podem ser alterados.",
+  termsLockedNote: "Este benefício já tem vouchers emitidos: mensalidade, percentual, validade e prazo para apresentar ficam como estão. Vagas, turma e demais campos podem ser alterados.",
   teachingStage: "Etapa de ensino",
   category: "Categoria",
   className: "Nome da turma",
@@ -141,6 +142,10 @@ export const schoolUi = {
   discountedFee: "Mensalidade com desconto (R$)",
   validityField: "Validade do desconto",
   numberOfStudents: "Número de benefícios",
+  holdDays: "Prazo para apresentar o voucher (dias)",
+  holdDaysHint: "Contado a partir da reserva; depois dele o voucher expira e a vaga volta ao benefício. Em branco: sem limite.",
+  holdDaysNone: "Sem limite",
+  holdDaysShort: (n: number) => `Apresentar em até ${n} ${n === 1 ? "dia" : "dias"}`,
   create: "Cadastrar",
   update: "Salvar alterações",
   edit: "Editar",
@@ -158,6 +163,7 @@ export const schoolUi = {
   parent: "Responsável",
   normalFee: "Mensalidade",
   validUntil: "Válido até",
+  presentBy: "Apresentar até",
   status: "Situação",
   reservedAt: "Reservado em",
   usedAt: "Utilizado em",

@@ -48,6 +48,8 @@ export const benefitInput = z
     discountPercentage: z.number(required).min(0, required).max(100, required).multipleOf(0.01, required),
     discountValidity: z.enum(DISCOUNT_VALIDITIES, required),
     numberOfStudents: z.number(required).int(required).min(1, required).max(100_000),
+    /** Days to present a reserved voucher; null = no limit; absent = no limit on create, unchanged on update. */
+    holdDays: z.number().int(schoolMessages.holdDaysRange).min(1, schoolMessages.holdDaysRange).max(LIMITS.holdDaysMax, schoolMessages.holdDaysRange).nullish(),
   })
   .strict();
 export type BenefitInput = z.input<typeof benefitInput>;

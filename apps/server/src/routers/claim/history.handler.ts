@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/raw";
 import { saoPauloDay } from "../../lib/calendar";
 import type { Context } from "../../trpc/init";
-import { rawVoucherColumns, shownStatus } from "../../vouchers/deadline";
+import { presentBy, rawVoucherColumns, shownStatus } from "../../vouchers/deadline";
 
 type AuthedContext = Context & { user: NonNullable<Context["user"]> };
 
@@ -16,6 +16,7 @@ interface HistoryRow {
   status: VoucherStatus;
   claimed_at: Date | string;
   valid_until: string;
+  present_by: string | null;
   school_name: string;
   discount_validity: DiscountValidity;
 }
@@ -23,14 +24,14 @@ interface HistoryRow {
 /** claim.history: /painel-pais, one entry per benefit (its latest claim), newest first. */
 export async function claimHistory({ ctx }: { ctx: AuthedContext }) {
   const today = saoPauloDay(ctx.clock.now());
-  const t = rawVoucherColumns("t");
+  const t = rawVoucherColumns("t", "d");
   const rows = await queryRows<HistoryRow>(
     ctx.db,
     sql`
     select * from (
       select distinct on (t.discount_id)
         t.id as transaction_id, t.discount_id, d.class_name, d.discount_percentage, t.voucher_code, ${shownStatus(t, today)} as status,
-        t.claimed_at, t.valid_until::text as valid_until, s.name as school_name, d.discount_validity
+        t.claimed_at, t.valid_until::text as valid_until, ${presentBy(t)}::text as present_by, s.name as school_name, d.discount_validity
       from discount_transactions t
       join discounts d on d.id = t.discount_id
       join schools s on s.id = t.school_id
@@ -49,6 +50,8 @@ export async function claimHistory({ ctx }: { ctx: AuthedContext }) {
       voucherCode: r.voucher_code,
       claimedAt: new Date(r.claimed_at),
       validUntil: r.valid_until,
+      /** The hold's last day (decision 121), null when the benefit sets none. */
+      presentBy: r.present_by,
       discountValidity: r.discount_validity,
       schoolName: r.school_name,
       /** The badge goes secondary once the validity end date has passed. */

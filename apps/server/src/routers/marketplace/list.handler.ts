@@ -20,6 +20,7 @@ interface BenefitRow {
   discountPercentage: number;
   discountValidity: DiscountValidity;
   numberOfStudents: number;
+  holdDays: number | null;
   schoolId: string;
   schoolName: string;
   schoolLogoUrl: string | null;
@@ -98,7 +99,7 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
     items as (
       select i.id, i.created_at, i.gold,
         exists (select 1 from claimed_discounts c where c.user_id = ${userId} and c.discount_id = d.id) as claimed,
-        d.class_name, d.discount_percentage, d.discount_validity, d.number_of_students,
+        d.class_name, d.discount_percentage, d.discount_validity, d.number_of_students, d.hold_days,
         s.id as school_id, s.name as school_name, s.logo_url as school_logo_url, d.monthly_fee, d.discounted_fee
       from (select * from ranked i where ${afterCursor(cursor)} order by i.gold desc, i.created_at desc, i.id) i
       join discounts d on d.id = i.id
@@ -120,7 +121,7 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
       (select list from helping) as helping,
       (select json_agg(json_build_object(
           'discountId', i.id, 'className', i.class_name, 'discountPercentage', i.discount_percentage,
-          'discountValidity', i.discount_validity, 'numberOfStudents', i.number_of_students,
+          'discountValidity', i.discount_validity, 'numberOfStudents', i.number_of_students, 'holdDays', i.hold_days,
           'schoolId', i.school_id, 'schoolName', i.school_name, 'schoolLogoUrl', i.school_logo_url,
           'monthlyFee', i.monthly_fee, 'discountedFee', i.discounted_fee, 'createdAt', i.created_at,
           'gold', i.gold, 'claimed', i.claimed
@@ -148,6 +149,8 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
     discountPercentage: Number(b.discountPercentage),
     discountValidity: b.discountValidity,
     numberOfStudents: b.numberOfStudents,
+    /** Days to present the voucher after claiming (decision 121); null = until its validity ends. */
+    holdDays: b.holdDays,
     schoolId: b.schoolId,
     schoolName: b.schoolName,
     schoolLogoUrl: logoAddress(ctx.storage, b.schoolLogoUrl),

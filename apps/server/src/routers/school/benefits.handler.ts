@@ -30,6 +30,7 @@ export function listBenefits({ ctx }: { ctx: StaffContext }) {
       discountedFee: discounts.discountedFee,
       discountValidity: discounts.discountValidity,
       numberOfStudents: discounts.numberOfStudents,
+      holdDays: discounts.holdDays,
       status: discounts.status,
       createdAt: discounts.createdAt,
       voucherCount: sql<number>`coalesce(${vouchers.n}, 0)::int`,
@@ -70,6 +71,7 @@ async function benefitColumns(ctx: StaffContext, input: BenefitInput) {
     discountedFee: discountedFee(input.monthlyFee, input.discountPercentage),
     discountValidity: input.discountValidity,
     numberOfStudents: input.numberOfStudents,
+    holdDays: input.holdDays ?? null,
   };
 }
 
@@ -93,23 +95,25 @@ const sameCents = (a: number, b: number) => Math.round(a * 100) === Math.round(b
 
 /**
  * Edits a benefit of this school. Vouchers read their terms from the benefit row, so once one is
- * issued the fee, percentage and validity are frozen (docs/decisions/043); slots, names, stage,
- * period and scope may still change. The row is locked first so a claim cannot slip in between
+ * issued the fee, percentage, validity and hold are frozen (docs/decisions/043, 121); slots, names,
+ * stage, period and scope may still change. An absent `holdDays` keeps the current hold. The row is locked first so a claim cannot slip in between
  * the voucher check and the update.
  */
 export async function updateBenefit({ ctx, input }: { ctx: StaffContext; input: { id: string; values: BenefitInput } }) {
   const values = await benefitColumns(ctx, input.values);
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ monthlyFee: discounts.monthlyFee, discountPercentage: discounts.discountPercentage, discountValidity: discounts.discountValidity })
+      .select({ monthlyFee: discounts.monthlyFee, discountPercentage: discounts.discountPercentage, discountValidity: discounts.discountValidity, holdDays: discounts.holdDays })
       .from(discounts)
       .where(and(eq(discounts.id, input.id), eq(discounts.schoolId, ctx.schoolId)))
       .for("update");
     if (!current) throw notFound(schoolMessages.discountUpdateError);
+    if (input.values.holdDays === undefined) values.holdDays = current.holdDays;
     const termsChanged =
       !sameCents(current.monthlyFee, values.monthlyFee) ||
       !sameCents(current.discountPercentage, values.discountPercentage) ||
-      current.discountValidity !== values.discountValidity;
+      current.discountValidity !== values.discountValidity ||
+      current.holdDays !== values.holdDays;
     if (termsChanged) {
       const [voucher] = await tx.select({ id: discountTransactions.id }).from(discountTransactions).where(eq(discountTransactions.discountId, input.id)).limit(1);
       if (voucher) throw new AppError("CONFLICT", { title: schoolMessages.discountUpdateError, description: schoolMessages.termsLockedByVouchers }, { terms: "locked" });

@@ -1,7 +1,7 @@
 import { schema } from "@elo/db";
 import { schoolMessages, type VoucherStatus } from "@elo/shared";
-import { aliasedTable, and, desc, eq, not } from "drizzle-orm";
-import { pastDeadline, shownStatus } from "../../vouchers/deadline";
+import { aliasedTable, and, desc, eq, not, sql } from "drizzle-orm";
+import { joinedVoucherColumns, pastDeadline, presentBy, shownStatus, voucherOnlyColumns } from "../../vouchers/deadline";
 import { AppError } from "../../trpc/errors";
 import { todayInBrazil, type StaffContext } from "./staff-context";
 
@@ -15,7 +15,8 @@ function voucherQuery(ctx: StaffContext) {
       id: tx.id,
       schoolId: tx.schoolId,
       voucherCode: tx.voucherCode,
-      status: shownStatus(tx, today),
+      status: shownStatus(joinedVoucherColumns, today),
+      presentBy: sql<string | null>`${presentBy(joinedVoucherColumns)}::text`,
       claimedAt: tx.claimedAt,
       validUntil: tx.validUntil,
       redeemedAt: tx.redeemedAt,
@@ -51,7 +52,7 @@ export async function confirmVoucher({ ctx, input }: { ctx: StaffContext; input:
   const [done] = await ctx.db
     .update(tx)
     .set({ status: "utilizado", redeemedAt: now, redeemedBy: ctx.user.id })
-    .where(and(eq(tx.voucherCode, input.code), eq(tx.schoolId, ctx.schoolId), eq(tx.status, "reservado"), not(pastDeadline(tx, todayInBrazil(now)))))
+    .where(and(eq(tx.voucherCode, input.code), eq(tx.schoolId, ctx.schoolId), eq(tx.status, "reservado"), not(pastDeadline(voucherOnlyColumns, todayInBrazil(now)))))
     .returning({ id: tx.id });
   const voucher = await lookupVoucher({ ctx, input });
   if (done) return voucher;
@@ -65,7 +66,7 @@ export function listVouchers({ ctx, input }: { ctx: StaffContext; input: { statu
   const today = todayInBrazil(ctx.clock.now());
   const status = input?.status ?? null;
   const filter =
-    status === null ? undefined : status === "reservado" || status === "expirado" ? eq(shownStatus(tx, today), status) : eq(tx.status, status);
+    status === null ? undefined : status === "reservado" || status === "expirado" ? eq(shownStatus(joinedVoucherColumns, today), status) : eq(tx.status, status);
   return voucherQuery(ctx)
     .where(and(eq(tx.schoolId, ctx.schoolId), filter))
     .orderBy(desc(tx.claimedAt))

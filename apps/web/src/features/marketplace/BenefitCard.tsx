@@ -66,6 +66,11 @@ export function BenefitCard({ benefit, helpingSchools, onClaim, claiming, busy }
           <Text size="sm" c="dimmed">
             {m.after} {formatBRL(benefit.monthlyFee)}
           </Text>
+          {benefit.holdDays !== null && (
+            <Text size="sm" c="orange.9" mt={4} data-testid="hold-note">
+              {m.holdNote(benefit.holdDays)}
+            </Text>
+          )}
         </Box>
 
         {helpingSchools.length > 0 && (

@@ -105,6 +105,11 @@ export function ConfirmationPage({ transactionId }: { transactionId: string }) {
               {DISCOUNT_VALIDITY_LABELS[c.discountValidity]} · {m.validUntil(formatDate(c.validUntil))}
             </Text>
           </Group>
+          {c.presentBy && (
+            <Text fw={600} c="orange.9" data-testid="present-by">
+              {m.presentBy(formatDate(c.presentBy))}
+            </Text>
+          )}
         </Stack>
       </Paper>
 

@@ -72,6 +72,11 @@ function PanelEntry({ entry }: { entry: ClaimHistoryEntry }) {
             {m.validUntil(formatDate(entry.validUntil))}
           </Text>
         </Group>
+        {entry.presentBy && entry.status === "reservado" && (
+          <Text size="sm" c="orange.9">
+            {m.presentBy(formatDate(entry.presentBy))}
+          </Text>
+        )}
         <Group gap="xs">
           <Text size="sm">{m.voucherStatusLabel}:</Text>
           <Badge variant="outline" color={STATUS_COLORS[entry.status]}>

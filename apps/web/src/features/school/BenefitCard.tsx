@@ -14,6 +14,7 @@ export interface BenefitCardData {
   discountedFee: number;
   numberOfStudents: number;
   discountValidity: DiscountValidity;
+  holdDays: number | null;
 }
 
 /** One benefit as the school sees it: class, 'Pausado' tag, creation date, percentage, slots and validity. */
@@ -51,6 +52,7 @@ export function BenefitCard({ benefit, actions }: { benefit: BenefitCardData; ac
         <Text size="sm">
           {schoolUi.validity}: {DISCOUNT_VALIDITY_LABELS[benefit.discountValidity]}
         </Text>
+        {benefit.holdDays !== null && <Text size="sm">{schoolUi.holdDaysShort(benefit.holdDays)}</Text>}
         {actions && (
           <Group gap="xs" mt="auto" pt="xs">
             {actions}

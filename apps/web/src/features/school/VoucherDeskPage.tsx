@@ -98,6 +98,11 @@ function VoucherDesk() {
               <Text>
                 {schoolUi.validUntil}: {formatDate(v.validUntil)}
               </Text>
+              {v.presentBy && (
+                <Text>
+                  {schoolUi.presentBy}: {formatDate(v.presentBy)}
+                </Text>
+              )}
             </SimpleGrid>
             {v.status === "utilizado" && v.redeemedAt && (
               <Text size="sm" c="dimmed">
