@@ -99,12 +99,23 @@ export const DISCOUNT_VALIDITY_MONTHS: Record<DiscountValidity, number | null> =
 export const DISCOUNT_STATUSES = ["active", "paused"] as const;
 export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number];
 
-export const VOUCHER_STATUSES = ["reservado", "utilizado", "expirado"] as const;
+export const VOUCHER_STATUSES = ["reservado", "utilizado", "expirado", "cancelado"] as const;
 export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 export const VOUCHER_STATUS_LABELS: Record<VoucherStatus, string> = {
   reservado: "Reservado",
   utilizado: "Utilizado",
   expirado: "Expirado",
+  cancelado: "Cancelado",
+};
+
+/** Why a reserved voucher was cancelled (decision 122); a parent giving up is `desistencia`. */
+export const CANCEL_REASONS = ["desistencia", "nao_matriculado", "dados_incorretos", "outro"] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+export const CANCEL_REASON_LABELS: Record<CancelReason, string> = {
+  desistencia: "Desistência",
+  nao_matriculado: "Não matriculado",
+  dados_incorretos: "Dados incorretos",
+  outro: "Outro",
 };
 
 export const PLAN_TYPES = ["bronze", "silver", "gold"] as const;

@@ -138,6 +138,7 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
     expect: { ...PARENT, admin: "PRECONDITION_FAILED" },
   },
   "claim.history": { expect: PARENT },
+  "claim.giveUp": { input: (_h, _w, t) => ({ transactionId: t.transactionId }), expect: PARENT_ROW_OF_A, isolate: true },
 
   // ─── public pages ───
   "contact.send": { input: () => ({ subject: "Outro", name: "Visitante", email: uniqueEmail("contato"), message: "Olá" }), expect: PUBLIC },
@@ -207,6 +208,7 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "school.profile.save": { input: (_h, _w, t) => ({ fullName: "Secretária Matriz", schoolId: t.school.id }), expect: INSTITUTION, isolate: true },
   "school.profile.schools": { input: async (h) => ({ neighborhoodId: (await place(h)).neighborhoodId }), expect: INSTITUTION },
   // Another school's voucher code is refused as "of another school" (never its details).
+  "school.vouchers.cancel": { input: (_h, _w, t) => ({ code: t.voucher.voucherCode, reason: "nao_matriculado" }), expect: { ...STAFF, staffAonB: "FORBIDDEN" }, isolate: true },
   "school.vouchers.confirm": { input: (_h, _w, t) => ({ code: t.voucher.voucherCode }), expect: { ...STAFF, staffAonB: "FORBIDDEN" } },
   "school.vouchers.list": { input: () => ({}), expect: STAFF },
   "school.vouchers.lookup": { input: (_h, _w, t) => ({ code: t.voucher.voucherCode }), expect: { ...STAFF, staffAonB: "FORBIDDEN" } },

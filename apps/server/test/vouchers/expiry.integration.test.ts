@@ -62,7 +62,7 @@ describe("voucher expiry (reservado → expirado)", () => {
 
     expect(await expireDueVouchers(h.deps, 2)).toBe(2);
     expect(await expireDueVouchers(h.deps, 10)).toBe(3);
-    expect(await slotCount(h, benefit.id)).toEqual({ remaining: 5, reservado: 1, utilizado: 1, expirado: 5 });
+    expect(await slotCount(h, benefit.id)).toEqual({ remaining: 5, reservado: 1, utilizado: 1, expirado: 5, cancelado: 0 });
     const statuses = await h.db.select({ id: schema.discountTransactions.id, status: schema.discountTransactions.status }).from(schema.discountTransactions).where(eq(schema.discountTransactions.discountId, benefit.id));
     expect(statuses.find((s) => s.id === used.id)?.status).toBe("utilizado");
     expect(statuses.find((s) => s.id === valid.id)?.status).toBe("reservado");

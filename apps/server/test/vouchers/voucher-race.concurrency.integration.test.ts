@@ -26,6 +26,7 @@ let h: Harness;
 let schoolId: string;
 let desk: Awaited<ReturnType<Harness["caller"]>>;
 let parentId: string;
+let parent: Awaited<ReturnType<Harness["caller"]>>;
 
 beforeAll(async () => {
   h = await createHarness({ poolMax: 12 });
@@ -34,6 +35,7 @@ beforeAll(async () => {
   schoolId = (await createOfferingSchool(h)).id;
   desk = await h.caller((await createStaff(h, schoolId)).id);
   parentId = (await createUser(h)).id;
+  parent = await h.caller(parentId);
 }, 60_000);
 afterAll(() => h.close());
 
@@ -65,7 +67,69 @@ async function naiveExpiry(db: Database) {
   return due.length;
 }
 
+/**
+ * A cancellation the real one must NOT be: check that the voucher is reserved, then mark it
+ * cancelled and write "slots + 1", as separate statements.
+ */
+async function naiveCancel(db: Database, voucherId: string) {
+  const [v] = await db.select().from(schema.discountTransactions).where(eq(schema.discountTransactions.id, voucherId));
+  if (v?.status !== "reservado") return false;
+  await new Promise((r) => setTimeout(r, Math.random() * 5));
+  await db.update(schema.discountTransactions).set({ status: "cancelado", cancelReason: "outro" }).where(eq(schema.discountTransactions.id, voucherId));
+  const [d] = await db.select({ n: schema.discounts.numberOfStudents }).from(schema.discounts).where(eq(schema.discounts.id, v.discountId));
+  await db.update(schema.discounts).set({ numberOfStudents: d!.n + 1 }).where(eq(schema.discounts.id, v.discountId));
+  return true;
+}
+
+const cancelMails = async () => (await h.db.select({ id: schema.emailOutbox.id }).from(schema.emailOutbox).where(eq(schema.emailOutbox.kind, "voucher-cancelled"))).length;
+
 describe.skipIf(!onRealPostgres())("racing transitions of one voucher (real PostgreSQL)", () => {
+  it(`expiry vs the desk confirming vs the desk cancelling vs the parent giving up: exactly one wins, slots never exceed the total (x${ROUNDS})`, async () => {
+    const wins = { confirm: 0, cancel: 0, giveUp: 0, expiry: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      const total = 2;
+      const { benefit, voucher } = await oneReserved(total);
+      const mailsBefore = await cancelMails();
+      const [confirm, cancel, giveUp, job] = await Promise.allSettled([
+        desk.school.vouchers.confirm({ code: voucher.voucherCode }),
+        desk.school.vouchers.cancel({ code: voucher.voucherCode, reason: "dados_incorretos" }),
+        parent.claim.giveUp({ transactionId: voucher.id }),
+        jobAfterMidnight(),
+      ]);
+      expect(job.status, `round ${round}`).toBe("fulfilled");
+      const won = {
+        confirm: confirm.status === "fulfilled",
+        cancel: cancel.status === "fulfilled",
+        giveUp: giveUp.status === "fulfilled",
+        expiry: job.status === "fulfilled" && job.value === 1,
+      };
+      expect(Object.values(won).filter(Boolean), `round ${round}: ${JSON.stringify(won)}`).toHaveLength(1);
+      // The losers were told why, never a server error.
+      for (const r of [confirm, cancel, giveUp]) if (r.status === "rejected") expect(r.reason, `round ${round}`).toMatchObject({ code: "CONFLICT" });
+      for (const k of Object.keys(won) as (keyof typeof won)[]) if (won[k]) wins[k]++;
+
+      const after = await slotCount(h, benefit.id);
+      expect(after.remaining + after.reservado + after.utilizado, `round ${round}`).toBe(total);
+      expect(after, `round ${round}`).toMatchObject(
+        won.confirm ? { remaining: total - 1, utilizado: 1 } : won.expiry ? { remaining: total, expirado: 1 } : { remaining: total, cancelado: 1 },
+      );
+      expect((await cancelMails()) - mailsBefore, `round ${round}`).toBe(won.cancel ? 1 : 0);
+    }
+    expect(Object.values(wins).reduce((a, b) => a + b, 0)).toBe(ROUNDS);
+  }, 180_000);
+
+  it("would catch a check-then-write cancellation: two naive cancels of one voucher return its slot twice", async () => {
+    let caught = false;
+    for (let round = 0; round < 10 && !caught; round++) {
+      const total = 2;
+      const { benefit, voucher } = await oneReserved(total);
+      await Promise.all([naiveCancel(h.db, voucher.id), naiveCancel(h.db, voucher.id)]);
+      const after = await slotCount(h, benefit.id);
+      if (after.remaining + after.reservado + after.utilizado > total) caught = true;
+    }
+    expect(caught).toBe(true);
+  }, 60_000);
+
   it(`expiry at midnight vs the desk's confirmation a moment before: exactly one wins, the slot comes back only if it expired (x${ROUNDS})`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const total = 3;

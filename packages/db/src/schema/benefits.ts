@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { classPeriod, discountScope, discountStatus, discountValidity, teachingStage, voucherStatus } from "./enums";
+import { cancelReason, classPeriod, discountScope, discountStatus, discountValidity, teachingStage, voucherStatus } from "./enums";
 import { categories, modalities } from "./reference";
 import { schools } from "./schools";
 
@@ -67,10 +67,16 @@ export const discountTransactions = pgTable(
     redeemedBy: uuid("redeemed_by").references(() => users.id, { onDelete: "set null" }),
     /** When it left `reservado` without being used (expired or cancelled): its slot went back then. */
     endedAt: ts("ended_at"),
+    /** Set exactly when the status is `cancelado` (decision 122). */
+    cancelReason: cancelReason("cancel_reason"),
+    /** Who cancelled: school staff, or the parent who gave the voucher up. */
+    cancelledBy: uuid("cancelled_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("discount_transactions_voucher_uq").on(t.voucherCode),
     check("discount_transactions_voucher_format", sql`${t.voucherCode} ~ '^[1-9][0-9]{3}-[A-Z]{4}$'`),
+    // Compared as text: a new enum value cannot be used in the migration that adds it.
+    check("discount_transactions_cancel_reason", sql`(${t.cancelReason} is not null) = (${t.status}::text = 'cancelado')`),
     index("discount_transactions_user_idx").on(t.userId, t.claimedAt),
     index("discount_transactions_school_idx").on(t.schoolId, t.claimedAt),
     index("discount_transactions_discount_idx").on(t.discountId),

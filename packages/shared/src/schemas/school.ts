@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLASS_PERIODS, DISCOUNT_SCOPES, DISCOUNT_VALIDITIES, LIMITS, PLAN_TYPES, TEACHING_STAGES, VOUCHER_STATUSES } from "../constants";
+import { CANCEL_REASONS, CLASS_PERIODS, DISCOUNT_SCOPES, DISCOUNT_VALIDITIES, LIMITS, PLAN_TYPES, TEACHING_STAGES, VOUCHER_STATUSES } from "../constants";
 import { formatMessages } from "../messages/common";
 import { schoolMessages } from "../messages/school";
 import { id, optionalCep, optionalPhone, optionalText, text, uuid } from "./fields";
@@ -68,6 +68,10 @@ export const voucherCodeInput = z
       .transform((v) => (v.includes("-") ? v : `${v.slice(0, 4)}-${v.slice(4)}`)),
   })
   .strict();
+
+/** The desk cancels a reserved voucher, with one of the short list's reasons (decision 122). */
+export const voucherCancelInput = z.object({ code: voucherCodeInput.shape.code, reason: z.enum(CANCEL_REASONS) }).strict();
+export type VoucherCancelInput = z.infer<typeof voucherCancelInput>;
 
 export const voucherListInput = z
   .object({ status: z.enum(VOUCHER_STATUSES).nullish().transform((v) => v ?? null) })

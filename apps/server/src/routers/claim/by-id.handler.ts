@@ -23,6 +23,7 @@ export async function claimById({ ctx, input }: { ctx: AuthedContext; input: Cla
       voucherCode: t.voucherCode,
       status: shownStatus(joinedVoucherColumns, saoPauloDay(ctx.clock.now())),
       presentBy: sql<string | null>`${presentBy(joinedVoucherColumns)}::text`,
+      cancelReason: t.cancelReason,
       claimedAt: t.claimedAt,
       validUntil: t.validUntil,
       className: d.className,

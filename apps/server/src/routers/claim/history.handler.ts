@@ -1,4 +1,4 @@
-import type { DiscountValidity, VoucherStatus } from "@elo/shared";
+import type { CancelReason, DiscountValidity, VoucherStatus } from "@elo/shared";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/raw";
 import { saoPauloDay } from "../../lib/calendar";
@@ -17,6 +17,8 @@ interface HistoryRow {
   claimed_at: Date | string;
   valid_until: string;
   present_by: string | null;
+  cancel_reason: CancelReason | null;
+  cancelled_by_parent: boolean;
   school_name: string;
   discount_validity: DiscountValidity;
 }
@@ -31,7 +33,8 @@ export async function claimHistory({ ctx }: { ctx: AuthedContext }) {
     select * from (
       select distinct on (t.discount_id)
         t.id as transaction_id, t.discount_id, d.class_name, d.discount_percentage, t.voucher_code, ${shownStatus(t, today)} as status,
-        t.claimed_at, t.valid_until::text as valid_until, ${presentBy(t)}::text as present_by, s.name as school_name, d.discount_validity
+        t.claimed_at, t.valid_until::text as valid_until, ${presentBy(t)}::text as present_by,
+        t.cancel_reason, coalesce(t.cancelled_by = t.user_id, false) as cancelled_by_parent, s.name as school_name, d.discount_validity
       from discount_transactions t
       join discounts d on d.id = t.discount_id
       join schools s on s.id = t.school_id
@@ -52,6 +55,9 @@ export async function claimHistory({ ctx }: { ctx: AuthedContext }) {
       validUntil: r.valid_until,
       /** The hold's last day (decision 121), null when the benefit sets none. */
       presentBy: r.present_by,
+      cancelReason: r.cancel_reason,
+      /** The parent gave it up themselves (rather than the school cancelling it). */
+      cancelledByParent: r.cancelled_by_parent,
       discountValidity: r.discount_validity,
       schoolName: r.school_name,
       /** The badge goes secondary once the validity end date has passed. */

@@ -1,7 +1,8 @@
 import { schema } from "@elo/db";
-import { schoolMessages, type VoucherStatus } from "@elo/shared";
+import { schoolMessages, type VoucherCancelInput, type VoucherStatus } from "@elo/shared";
 import { aliasedTable, and, desc, eq, not, sql } from "drizzle-orm";
-import { joinedVoucherColumns, pastDeadline, presentBy, shownStatus, voucherOnlyColumns } from "../../vouchers/deadline";
+import { cancelReservedVoucher } from "../../vouchers/cancel";
+import { joinedVoucherColumns, pastDeadline, presentBy, rawVoucherColumns, shownStatus, voucherOnlyColumns } from "../../vouchers/deadline";
 import { AppError } from "../../trpc/errors";
 import { todayInBrazil, type StaffContext } from "./staff-context";
 
@@ -20,6 +21,9 @@ function voucherQuery(ctx: StaffContext) {
       claimedAt: tx.claimedAt,
       validUntil: tx.validUntil,
       redeemedAt: tx.redeemedAt,
+      endedAt: tx.endedAt,
+      cancelReason: tx.cancelReason,
+      cancelledByParent: sql<boolean>`coalesce(${tx.cancelledBy} = ${tx.userId}, false)`,
       redeemedByName: redeemer.fullName,
       studentName: profiles.studentName,
       parentName: profiles.fullName,
@@ -56,9 +60,34 @@ export async function confirmVoucher({ ctx, input }: { ctx: StaffContext; input:
     .returning({ id: tx.id });
   const voucher = await lookupVoucher({ ctx, input });
   if (done) return voucher;
-  if (voucher.status === "utilizado") throw new AppError("CONFLICT", schoolMessages.voucherAlreadyUsed);
-  if (voucher.status === "expirado") throw new AppError("CONFLICT", schoolMessages.voucherExpired);
-  throw new AppError("CONFLICT", schoolMessages.voucherNotFound);
+  throw notReserved(voucher.status);
+}
+
+/** Why a voucher the desk acted on was not reserved any more. */
+function notReserved(status: VoucherStatus) {
+  const message: Record<VoucherStatus, string> = {
+    utilizado: schoolMessages.voucherAlreadyUsed,
+    expirado: schoolMessages.voucherExpired,
+    cancelado: schoolMessages.voucherAlreadyCancelled,
+    reservado: schoolMessages.voucherNotFound,
+  };
+  return new AppError("CONFLICT", message[status]);
+}
+
+/**
+ * Cancels a reserved, unexpired voucher of this school with a reason (decision 122): the slot goes
+ * back to the benefit and the parent's e-mail is queued, in one transaction; exactly once, however
+ * many desks, expiry runs or give-ups race for it. When it matches nothing, the lookup says why.
+ */
+export async function cancelVoucher({ ctx, input }: { ctx: StaffContext; input: VoucherCancelInput }) {
+  const today = todayInBrazil(ctx.clock.now());
+  const target = sql`
+    select t.id from discount_transactions t join discounts d on d.id = t.discount_id
+    where t.voucher_code = ${input.code} and t.school_id = ${ctx.schoolId} and not ${pastDeadline(rawVoucherColumns("t", "d"), today)}`;
+  const ended = await cancelReservedVoucher(ctx, target, { reason: input.reason, by: ctx.user.id, notifyParent: true });
+  const voucher = await lookupVoucher({ ctx, input });
+  if (ended) return voucher;
+  throw notReserved(voucher.status);
 }
 
 /** The school's latest vouchers (100), optionally of one status. */

@@ -26,5 +26,5 @@ export async function slotCount(h: Pick<Harness, "db">, discountId: string) {
   const [d] = await h.db.select({ remaining: schema.discounts.numberOfStudents }).from(schema.discounts).where(eq(schema.discounts.id, discountId));
   const rows = await h.db.select({ status: schema.discountTransactions.status }).from(schema.discountTransactions).where(eq(schema.discountTransactions.discountId, discountId));
   const by = (s: VoucherStatus) => rows.filter((r) => r.status === s).length;
-  return { remaining: d!.remaining, reservado: by("reservado"), utilizado: by("utilizado"), expirado: by("expirado") };
+  return { remaining: d!.remaining, reservado: by("reservado"), utilizado: by("utilizado"), expirado: by("expirado"), cancelado: by("cancelado") };
 }

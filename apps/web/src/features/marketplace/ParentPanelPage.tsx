@@ -1,13 +1,15 @@
 import { Badge, Button, Card, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { DISCOUNT_VALIDITY_LABELS, formatDate, formatLongDate, marketplaceMessages as m, VOUCHER_STATUS_LABELS } from "@elo/shared";
-import { useQuery } from "@tanstack/react-query";
+import { CANCEL_REASON_LABELS, DISCOUNT_VALIDITY_LABELS, formatDate, formatLongDate, marketplaceMessages as m, VOUCHER_STATUS_LABELS } from "@elo/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { notifyFailure, notifyOk } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { ConfirmDialog } from "../common/ConfirmDialog";
 import { Page } from "../common/Page";
+import { VOUCHER_STATUS_COLORS } from "../common/voucherStatus";
 import { percentOff } from "./format";
 import type { ClaimHistoryEntry } from "./types";
-
-const STATUS_COLORS = { reservado: "blue", utilizado: "teal", expirado: "gray" } as const;
 
 /** /painel-pais 'Meu Painel de Benefícios': one entry per benefit (its latest claim). */
 export function ParentPanelPage() {
@@ -79,11 +81,51 @@ function PanelEntry({ entry }: { entry: ClaimHistoryEntry }) {
         )}
         <Group gap="xs">
           <Text size="sm">{m.voucherStatusLabel}:</Text>
-          <Badge variant="outline" color={STATUS_COLORS[entry.status]}>
+          <Badge variant="outline" color={VOUCHER_STATUS_COLORS[entry.status]} data-testid="voucher-status">
             {VOUCHER_STATUS_LABELS[entry.status]}
           </Badge>
         </Group>
+        {entry.status === "cancelado" && entry.cancelReason && (
+          <Text size="sm" c="red.8" data-testid="cancel-reason">
+            {entry.cancelledByParent ? m.gaveUpByYou : m.cancelReason(CANCEL_REASON_LABELS[entry.cancelReason])}
+          </Text>
+        )}
+        {entry.status === "reservado" && <GiveUp transactionId={entry.transactionId} />}
       </Stack>
     </Card>
+  );
+}
+
+/** 'Desistir do voucher', behind a confirmation: the slot goes back to other families (decision 122). */
+function GiveUp({ transactionId }: { transactionId: string }) {
+  const queryClient = useQueryClient();
+  const [opened, setOpened] = useState(false);
+  const giveUp = useMutation(
+    trpc.claim.giveUp.mutationOptions({
+      onSuccess: () => notifyOk(m.gaveUp),
+      onError: (error) => notifyFailure(error, { title: m.giveUpError }),
+      onSettled: async () => {
+        setOpened(false);
+        await queryClient.invalidateQueries({ queryKey: trpc.claim.pathKey() });
+      },
+    }),
+  );
+  return (
+    <>
+      <Button variant="subtle" color="red" size="compact-sm" style={{ alignSelf: "flex-start" }} onClick={() => setOpened(true)}>
+        {m.giveUp}
+      </Button>
+      <ConfirmDialog
+        opened={opened}
+        title={m.giveUpTitle}
+        text={m.giveUpText}
+        confirmLabel={m.giveUpConfirm}
+        cancelLabel={m.giveUpKeep}
+        color="red"
+        loading={giveUp.isPending}
+        onConfirm={() => giveUp.mutate({ transactionId })}
+        onClose={() => setOpened(false)}
+      />
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { Page } from "../common/Page";
 import { PageLoader } from "../layout/PageLoader";
 import { BenefitCard } from "./BenefitCard";
 import { BenefitForm, emptyBenefit, type BenefitFormValues } from "./BenefitForm";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../common/ConfirmDialog";
 import { StaffGate } from "./StaffGate";
 import { useBenefitStatus } from "./useBenefitStatus";
 

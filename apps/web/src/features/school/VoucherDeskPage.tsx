@@ -1,13 +1,13 @@
-import { formatBRL, formatDate, schoolMessages, schoolUi, VOUCHER_STATUS_LABELS, VOUCHER_STATUSES, type VoucherStatus } from "@elo/shared";
-import { Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { CANCEL_REASON_LABELS, CANCEL_REASONS, formatBRL, formatDate, schoolMessages, schoolUi, VOUCHER_STATUS_LABELS, VOUCHER_STATUSES, type CancelReason, type VoucherStatus } from "@elo/shared";
+import { Badge, Button, Card, Group, NativeSelect, Radio, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorToast, notifyFailure, notifyOk } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { ConfirmDialog } from "../common/ConfirmDialog";
 import { Page } from "../common/Page";
+import { VOUCHER_STATUS_COLORS } from "../common/voucherStatus";
 import { StaffGate } from "./StaffGate";
-
-const STATUS_COLOR: Record<VoucherStatus, string> = { reservado: "blue", utilizado: "teal", expirado: "gray" };
 
 /** /painel-escola: the school office's voucher desk (beyond the spec). */
 export function VoucherDeskPage() {
@@ -18,9 +18,11 @@ export function VoucherDeskPage() {
   );
 }
 
+const filterOptions = [{ value: "all", label: schoolUi.allStatuses }, ...VOUCHER_STATUSES.map((s) => ({ value: s, label: VOUCHER_STATUS_LABELS[s] }))];
+
 function StatusBadge({ status }: { status: VoucherStatus }) {
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light">
+    <Badge color={VOUCHER_STATUS_COLORS[status]} variant="light">
       {VOUCHER_STATUS_LABELS[status]}
     </Badge>
   );
@@ -41,6 +43,22 @@ function VoucherDesk() {
       },
       onError: async (error) => {
         notifyFailure(error, { title: schoolMessages.voucherNotFound });
+        await queryClient.invalidateQueries({ queryKey: trpc.school.pathKey() });
+      },
+    }),
+  );
+  const [cancelling, setCancelling] = useState(false);
+  const [reason, setReason] = useState<CancelReason | null>(null);
+  const cancel = useMutation(
+    trpc.school.vouchers.cancel.mutationOptions({
+      onSuccess: async () => {
+        notifyOk(schoolMessages.voucherCancelled);
+        setCancelling(false);
+        await queryClient.invalidateQueries({ queryKey: trpc.school.pathKey() });
+      },
+      onError: async (error) => {
+        notifyFailure(error, { title: schoolMessages.voucherNotFound });
+        setCancelling(false);
         await queryClient.invalidateQueries({ queryKey: trpc.school.pathKey() });
       },
     }),
@@ -109,13 +127,49 @@ function VoucherDesk() {
                 {schoolUi.usedAt} {formatDate(v.redeemedAt)} {v.redeemedByName ? `${schoolUi.usedBy} ${v.redeemedByName}` : ""}
               </Text>
             )}
+            {v.status === "cancelado" && v.cancelReason && (
+              <Text size="sm" c="red.8" data-testid="cancel-reason">
+                {v.cancelledByParent ? schoolUi.cancelledByParent : `${schoolUi.cancelReason}: ${CANCEL_REASON_LABELS[v.cancelReason]}`}
+                {v.endedAt ? ` · ${schoolUi.cancelledAt} ${formatDate(v.endedAt)}` : ""}
+              </Text>
+            )}
             {v.status === "reservado" && (
               <Group>
                 <Button color="teal" loading={confirm.isPending} onClick={() => confirm.mutate({ code: v.voucherCode })}>
                   {schoolMessages.confirmUse}
                 </Button>
+                <Button
+                  variant="outline"
+                  color="red"
+                  onClick={() => {
+                    setReason(null);
+                    setCancelling(true);
+                  }}
+                >
+                  {schoolUi.cancelVoucher}
+                </Button>
               </Group>
             )}
+            <ConfirmDialog
+              opened={cancelling}
+              title={schoolUi.cancelDialogTitle}
+              text={schoolUi.cancelDialogText}
+              confirmLabel={schoolUi.cancelVoucher}
+              cancelLabel={schoolUi.keepVoucher}
+              color="red"
+              loading={cancel.isPending}
+              confirmDisabled={!reason}
+              onConfirm={() => reason && cancel.mutate({ code: v.voucherCode, reason })}
+              onClose={() => setCancelling(false)}
+            >
+              <Radio.Group label={schoolUi.cancelReason} required value={reason} onChange={(x) => setReason(x as CancelReason)} mt="md">
+                <Stack gap="xs" mt="xs">
+                  {CANCEL_REASONS.map((r) => (
+                    <Radio key={r} value={r} label={CANCEL_REASON_LABELS[r]} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            </ConfirmDialog>
             {v.status === "expirado" && <Text c="red">{schoolMessages.voucherExpired}</Text>}
           </Stack>
         )}
@@ -123,11 +177,9 @@ function VoucherDesk() {
 
       <Group justify="space-between">
         <Title order={2}>{schoolUi.recentVouchers}</Title>
-        <SegmentedControl
-          value={filter}
-          onChange={(x) => setFilter(x as VoucherStatus | "all")}
-          data={[{ value: "all", label: schoolUi.allStatuses }, ...VOUCHER_STATUSES.map((s) => ({ value: s, label: VOUCHER_STATUS_LABELS[s] }))]}
-        />
+        {/* Five statuses do not fit a phone's width as segments: a select there. */}
+        <SegmentedControl visibleFrom="sm" value={filter} onChange={(x) => setFilter(x as VoucherStatus | "all")} data={filterOptions} />
+        <NativeSelect hiddenFrom="sm" aria-label={schoolUi.status} value={filter} onChange={(e) => setFilter(e.currentTarget.value as VoucherStatus | "all")} data={filterOptions} />
       </Group>
       {list.data?.length ? (
         <Table.ScrollContainer minWidth={640}>
