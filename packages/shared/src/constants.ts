@@ -118,6 +118,10 @@ export const CANCEL_REASON_LABELS: Record<CancelReason, string> = {
   outro: "Outro",
 };
 
+/** A waitlist place (decision 123): waiting in line, holding an offer, or ended. */
+export const WAITLIST_STATUSES = ["waiting", "offered", "claimed", "lapsed", "left"] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
 export const PLAN_TYPES = ["bronze", "silver", "gold"] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 export const PLANS: Record<PlanType, { name: string; monthlyPrice: number | null; publishes: boolean; highlighted: boolean }> = {
@@ -140,6 +144,8 @@ export const LIMITS = {
   voucherRetries: 5,
   /** Longest hold a school may set on reserved vouchers, in days (decision 121). */
   holdDaysMax: 90,
+  /** How long a waitlist offer holds its slot for the parent it was offered to (decision 123). */
+  waitlistOfferHours: 48,
   signedUrlSeconds: 3600,
   avatarRefreshMinutes: 50,
   avatarMaxBytes: 2 * 1024 * 1024,

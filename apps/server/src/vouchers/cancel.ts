@@ -3,12 +3,13 @@ import type { CancelReason } from "@elo/shared";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { AppDeps } from "../deps";
 import { enqueueTemplate, voucherCancelledEmail } from "../mail/templates";
+import { offerFreeSlots } from "../waitlist/offers";
 import { endReservedVoucher, type EndedVoucher } from "./end";
 
 /**
  * Cancels one reserved voucher with a reason and returns its slot, in one transaction with the
  * parent's e-mail when `notifyParent` (decision 122): the e-mail exists exactly when the
- * cancellation does. Null when the voucher selected by `target` is no longer reserved.
+ * cancellation does. The freed slot is offered to the benefit's waitlist first (decision 123). Null when the voucher selected by `target` is no longer reserved.
  */
 export function cancelReservedVoucher(
   deps: Pick<AppDeps, "db" | "clock" | "mailer" | "config">,
@@ -21,7 +22,9 @@ export function cancelReservedVoucher(
       now: deps.clock.now(),
       set: sql`cancel_reason = ${opts.reason}::cancel_reason, cancelled_by = ${opts.by}`,
     });
-    if (ended && opts.notifyParent && ended.user_id) await notifyParent(deps, tx, ended, opts.reason);
+    if (!ended) return null;
+    if (opts.notifyParent && ended.user_id) await notifyParent(deps, tx, ended, opts.reason);
+    await offerFreeSlots(deps, tx, ended.discount_id);
     return ended;
   });
 }

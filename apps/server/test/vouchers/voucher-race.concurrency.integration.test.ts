@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 /** The job as another server process would run it: its own clock, already past midnight. */
-const jobAfterMidnight = () => expireDueVouchers({ db: h.db, clock: manualClock(AFTER_MIDNIGHT) });
+const jobAfterMidnight = () => expireDueVouchers({ ...h.deps, clock: manualClock(AFTER_MIDNIGHT) });
 
 /** A benefit of `total` slots, one of them held by a reserved voucher whose last day is LAST_DAY. */
 async function oneReserved(total: number) {

@@ -28,3 +28,7 @@ export type ClaimGiveUpInput = z.infer<typeof claimGiveUpInput>;
 
 /** NNNN-LLLL: 1000 to 9999, a hyphen, four capital letters. */
 export const VOUCHER_PATTERN = /^[1-9]\d{3}-[A-Z]{4}$/;
+
+/** waitlist.join / leave / claimOffer: the benefit (one open place per parent and benefit, decision 123). */
+export const waitlistBenefitInput = z.object({ discountId: z.uuid() }).strict();
+export type WaitlistBenefitInput = z.infer<typeof waitlistBenefitInput>;

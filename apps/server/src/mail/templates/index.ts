@@ -5,6 +5,7 @@ export { EMAIL_TEMPLATES, renderEmailPreviews } from "./registry";
 export { passwordResetEmail, type PasswordResetData } from "./password-reset";
 export { voucherEmail, type VoucherMailData } from "./voucher";
 export { voucherCancelledEmail, type VoucherCancelledData } from "./voucher-cancelled";
+export { waitlistOfferEmail, type WaitlistOfferData } from "./waitlist-offer";
 export { enrollmentProofEmail, type EnrollmentProofData } from "./enrollment-proof";
 export { schoolRegistrationEmail, type SchoolRegistrationData } from "./school-registration";
 export { contactMessageEmail } from "./contact-message";

@@ -1,10 +1,7 @@
-import { schema } from "@elo/db";
 import type { ClaimCreateInput } from "@elo/shared";
-import { eq } from "drizzle-orm";
-import { saoPauloDayPlus } from "../../lib/calendar";
-import { enqueueTemplate, voucherEmail } from "../../mail/templates";
 import type { Context } from "../../trpc/init";
 import { claimDiscount } from "./claim-discount";
+import { enqueueVoucherEmail } from "./voucher-mail";
 
 type AuthedContext = Context & { user: NonNullable<Context["user"]> };
 
@@ -14,16 +11,7 @@ export async function createClaim({ ctx, input }: { ctx: AuthedContext; input: C
 
   // After commit: a failed enqueue must not undo a claim the parent already holds.
   try {
-    const [benefit] = await ctx.db.select({ holdDays: schema.discounts.holdDays }).from(schema.discounts).where(eq(schema.discounts.id, input.discountId));
-    const holdDays = benefit?.holdDays ?? null;
-    await enqueueTemplate(ctx, ctx.db, voucherEmail, ctx.user.email, {
-      parentName: claim.parentName,
-      voucherCode: claim.voucherCode,
-      transactionId: claim.transactionId,
-      validUntil: claim.validUntil,
-      hold: holdDays ? { days: holdDays, presentBy: saoPauloDayPlus(claim.claimedAt, holdDays) } : null,
-      ...claim.discount,
-    });
+    await enqueueVoucherEmail(ctx, ctx.db, ctx.user.email, input.discountId, claim);
   } catch (error) {
     ctx.logger.error({ err: error, transactionId: claim.transactionId }, "voucher e-mail could not be queued");
   }

@@ -2,6 +2,7 @@ import { schema } from "@elo/db";
 import { discountedFee, PLANS, schoolMessages, type BenefitInput } from "@elo/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { AppError } from "../../trpc/errors";
+import { offerFreeSlots } from "../../waitlist/offers";
 import type { StaffContext } from "./staff-context";
 
 const { discounts, discountTransactions, categories, modalities, subscriptions } = schema;
@@ -123,6 +124,8 @@ export async function updateBenefit({ ctx, input }: { ctx: StaffContext; input: 
       .set({ ...values, updatedAt: ctx.clock.now() })
       .where(and(eq(discounts.id, input.id), eq(discounts.schoolId, ctx.schoolId)))
       .returning({ id: discounts.id, discountedFee: discounts.discountedFee });
+    // Slots raised on a sold-out benefit go to its waitlist first (decision 123).
+    await offerFreeSlots(ctx, tx, input.id);
     return row!;
   });
 }
@@ -143,13 +146,19 @@ export async function deleteBenefit({ ctx, input }: { ctx: StaffContext; input: 
   });
 }
 
-/** Pauses (hides from the marketplace) or reactivates a benefit of this school. */
+/**
+ * Pauses (hides from the marketplace) or reactivates a benefit of this school. A paused benefit
+ * makes no waitlist offers; reactivating offers its free slots to the line (decision 123).
+ */
 export async function setBenefitStatus(ctx: StaffContext, id: string, status: "active" | "paused") {
-  const [row] = await ctx.db
-    .update(discounts)
-    .set({ status, updatedAt: ctx.clock.now() })
-    .where(and(eq(discounts.id, id), eq(discounts.schoolId, ctx.schoolId)))
-    .returning({ id: discounts.id, status: discounts.status });
-  if (!row) throw notFound(status === "paused" ? schoolMessages.pauseErrorTitle : schoolMessages.reactivateErrorTitle);
-  return row;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(discounts)
+      .set({ status, updatedAt: ctx.clock.now() })
+      .where(and(eq(discounts.id, id), eq(discounts.schoolId, ctx.schoolId)))
+      .returning({ id: discounts.id, status: discounts.status });
+    if (!row) throw notFound(status === "paused" ? schoolMessages.pauseErrorTitle : schoolMessages.reactivateErrorTitle);
+    await offerFreeSlots(ctx, tx, id);
+    return row;
+  });
 }

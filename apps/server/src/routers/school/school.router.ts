@@ -6,6 +6,7 @@ import { deleteSchoolLogo, getSchoolData, saveSchoolData } from "./data.handler"
 import { reservedDetails, schoolHome } from "./home.handler";
 import { getInstitutionProfile, saveInstitutionProfile, schoolsInNeighborhood } from "./membership.handler";
 import { cancelVoucher, confirmVoucher, listVouchers, lookupVoucher } from "./vouchers.handler";
+import { schoolWaitlist } from "./waitlist.handler";
 
 /** The institution side: membership, school data, benefits, counters and the voucher desk. */
 export const schoolRouter = router({
@@ -34,5 +35,8 @@ export const schoolRouter = router({
     confirm: schoolStaffProcedure.input(voucherCodeInput).mutation(confirmVoucher),
     cancel: schoolStaffProcedure.input(voucherCancelInput).mutation(cancelVoucher),
     list: schoolStaffProcedure.input(voucherListInput).query(listVouchers),
+  }),
+  waitlist: router({
+    list: schoolStaffProcedure.query(schoolWaitlist),
   }),
 });
