@@ -5,6 +5,7 @@
 //   node examples/school-vouchers.mjs cancel 1234-ABCD nao_matriculado
 //                                                       cancels it (desistencia, nao_matriculado, dados_incorretos, outro);
 //                                                       the slot returns and the parent gets an e-mail
+//   node examples/school-vouchers.mjs waitlist          families waiting per benefit (demand more slots would serve)
 // The token must belong to approved staff of the school.
 import { formatDate } from "./lib/format.mjs";
 import { clientFromEnv, run } from "./lib/cli.mjs";
@@ -27,7 +28,13 @@ run(async () => {
     console.log(`Voucher ${voucher.voucherCode} cancelado (${reason}); a vaga voltou para o benefício.`);
     return;
   }
-  if (command) throw new Error(`Comando desconhecido: ${command}. Use "confirm <código>", "cancel <código> <motivo>" ou nada para listar.`);
+  if (command === "waitlist") {
+    const benefits = (await elo.school.waitlist.list.query()).filter((b) => b.waiting + b.offered > 0);
+    if (benefits.length === 0) console.log("Nenhuma família em lista de espera.");
+    for (const b of benefits) console.log(`${b.className}: ${b.waiting} na lista de espera, ${b.offered} vaga(s) oferecida(s) aguardando resposta`);
+    return;
+  }
+  if (command) throw new Error(`Comando desconhecido: ${command}. Use "confirm <código>", "cancel <código> <motivo>", "waitlist" ou nada para listar.`);
 
   const vouchers = await elo.school.vouchers.list.query({ status: "reservado" });
   if (vouchers.length === 0) {

@@ -1,10 +1,10 @@
 import { schema, type DatabaseHandle } from "@elo/db";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, hasHorizontalScroll, loginAs, newPage, snap } from "./support/browser";
 import { withBrowserAndDatabase } from "./support/db";
-import { randomVoucherCode, seedVoucher, voucherWorld } from "./support/voucher-world";
+import { newParent, randomVoucherCode, seedVoucher, voucherWorld } from "./support/voucher-world";
 
 let browser: Browser;
 let db: DatabaseHandle;
@@ -149,5 +149,66 @@ describe("the voucher's life after the claim", () => {
     await snapBoth(desk.page, "voucher-life-desk-expired");
     await parent.context.close();
     await desk.context.close();
+  });
+
+  it("the waitlist: A claims the only slot, B joins the line, the school cancels A's voucher, B gets the offer by e-mail and claims it", async () => {
+    const className = `Alemão Vida ${Date.now()}`;
+    const w = await voucherWorld(db.db, { className, slots: 1 });
+    const parentB = await newParent(db.db, w.main.id, "Beatriz Lima", "Davi Lima");
+
+    // A claims the only slot.
+    const a = await newPage(browser, DESKTOP);
+    a.page.setDefaultTimeout(15_000);
+    await loginAs(a.context, w.parentId);
+    await a.page.goto("/home");
+    await a.page.getByTestId("benefit-card").filter({ hasText: className }).getByRole("button", { name: "Aproveitar benefício" }).click();
+    await a.page.waitForURL((u) => u.pathname === "/confirmacao-desconto");
+    const codeA = (await a.page.getByTestId("voucher-code").textContent())!.trim();
+
+    // B finds it sold out and joins the waitlist.
+    const b = await newPage(browser, DESKTOP);
+    b.page.setDefaultTimeout(15_000);
+    await loginAs(b.context, parentB);
+    await b.page.goto("/home");
+    const card = b.page.getByTestId("benefit-card").filter({ hasText: className });
+    await expect(card.getByRole("button", { name: "Esgotado" }).isDisabled()).resolves.toBe(true);
+    await card.getByRole("button", { name: "Entrar na lista de espera" }).click();
+    await toast(b.page, "Você entrou na lista de espera");
+    await card.getByText("Posição na lista de espera: 1º").waitFor();
+    await snapBoth(b.page, "voucher-life-waitlist-card");
+
+    // The school sees the line, then cancels A's voucher with a reason.
+    const desk = await newPage(browser, DESKTOP);
+    desk.page.setDefaultTimeout(15_000);
+    await loginAs(desk.context, w.staffId);
+    await desk.page.goto("/painel-de-beneficios");
+    await desk.page.getByTestId("benefit-card").filter({ hasText: className }).getByText("Lista de espera: 1 família").waitFor();
+    await deskLookup(desk.page, codeA);
+    await desk.page.getByRole("button", { name: "Cancelar voucher" }).click();
+    await desk.page.getByRole("dialog").getByLabel("Desistência").check();
+    await desk.page.getByRole("dialog").getByRole("button", { name: "Cancelar voucher" }).click();
+    await toast(desk.page, "Voucher cancelado. A vaga voltou para o benefício.");
+
+    // B receives the offer by e-mail; its link leads to /painel-pais, where B claims within the window.
+    const [userB] = await db.db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, parentB));
+    const [offer] = await db.db.select().from(schema.emailOutbox).where(and(eq(schema.emailOutbox.to, userB!.email), eq(schema.emailOutbox.kind, "waitlist-offer")));
+    expect(offer!.subject).toBe(`Abriu uma vaga para você: ${w.school.name}`);
+    const link = offer!.text.match(/Aproveitar a vaga: (\S+)/)![1]!;
+    expect(new URL(link).pathname).toBe("/painel-pais");
+    await b.page.goto(new URL(link).pathname);
+    const entryB = b.page.getByTestId("waitlist-entry").filter({ hasText: className });
+    await entryB.getByText(/^Uma vaga está reservada para você até \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\.$/).waitFor();
+    await snapBoth(b.page, "voucher-life-waitlist-offer-panel");
+    // Nobody else may take the held slot: A's old card (A already claimed) and the marketplace show no free slot.
+    await entryB.getByRole("button", { name: "Aproveitar a vaga" }).click();
+    await b.page.waitForURL((u) => u.pathname === "/confirmacao-desconto");
+    const codeB = (await b.page.getByTestId("voucher-code").textContent())!.trim();
+    expect(codeB).toMatch(/^\d{4}-[A-Z]{4}$/);
+    await b.page.getByText("Parabéns, o seu desconto está reservado!").waitFor();
+    await snapBoth(b.page, "voucher-life-waitlist-confirmation");
+
+    await a.page.goto("/painel-pais");
+    await entry(a.page, className).getByTestId("cancel-reason").getByText("Motivo: Desistência").waitFor();
+    for (const p of [a, b, desk]) await p.context.close();
   });
 });

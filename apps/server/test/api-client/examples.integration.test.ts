@@ -90,6 +90,15 @@ describe("examples/school-vouchers.mjs", () => {
     const cancelAgain = await runExample("school-vouchers.mjs", { url: server.url, token: token.token, args: ["cancel", "4321-CNCL", "outro"] });
     expect(cancelAgain.stderr).toContain("Erro CONFLICT: Este voucher já foi cancelado.");
 
+    // The waitlist's length per benefit (decision 123).
+    const empty = await runExample("school-vouchers.mjs", { url: server.url, token: token.token, args: ["waitlist"] });
+    expect(empty.stdout).toContain("Nenhuma família em lista de espera.");
+    const soldOut = await createDiscount(h, school.id, { className: "Inglês Lotado", slots: 0 });
+    for (let i = 0; i < 2; i++) await h.db.insert(schema.waitlistEntries).values({ discountId: soldOut.id, userId: (await createUser(h)).id });
+    const waiting = await runExample("school-vouchers.mjs", { url: server.url, token: token.token, args: ["waitlist"] });
+    expect(waiting.stderr).toBe("");
+    expect(waiting.stdout).toContain("Inglês Lotado: 2 na lista de espera, 0 vaga(s) oferecida(s) aguardando resposta");
+
     await token.revoke();
     const revoked = await runExample("school-vouchers.mjs", { url: server.url, token: token.token });
     expect(revoked.code).toBe(1);

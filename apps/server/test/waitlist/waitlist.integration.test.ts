@@ -77,7 +77,7 @@ describe("the waitlist of a sold-out benefit", () => {
 
     // Nobody else can take the held slot.
     await expect(outsider.api.claim.create({ discountId: benefit.id })).rejects.toMatchObject({ code: "CONFLICT", toast: { title: m.unavailableTitle } });
-    await expect(c.api.waitlist.claimOffer({ discountId: benefit.id })).rejects.toMatchObject({ code: "CONFLICT", toast: { title: w.offerGoneTitle } });
+    await expect(c.api.waitlist.claimOffer({ discountId: benefit.id })).rejects.toMatchObject({ code: "NOT_FOUND", toast: { title: w.offerGoneTitle } });
     await expect(c.api.claim.create({ discountId: benefit.id })).rejects.toMatchObject({ code: "CONFLICT", toast: { title: m.unavailableTitle } });
 
     // B claims within the window and gets a voucher, with its e-mail.
@@ -89,7 +89,7 @@ describe("the waitlist of a sold-out benefit", () => {
     expect((await mails(b.email, "voucher")).map((x) => x.text.includes(claimB.voucherCode))).toEqual([true]);
     expect(await card(b.api, benefit.id)).toMatchObject({ claimed: true, waitlist: null });
     expect((await b.api.claim.byId({ transactionId: claimB.transactionId })).status).toBe("reservado");
-    await expect(b.api.waitlist.claimOffer({ discountId: benefit.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(b.api.waitlist.claimOffer({ discountId: benefit.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await b.api.waitlist.mine()).toEqual([]);
   });
 
@@ -115,7 +115,7 @@ describe("the waitlist of a sold-out benefit", () => {
     expect(await lapseDueOffers(h.deps)).toBe(1);
     expect((await place(b.id, benefit.id))?.status).toBe("lapsed");
     expect((await place(c.id, benefit.id))?.status).toBe("offered");
-    await expect(b.api.waitlist.claimOffer({ discountId: benefit.id })).rejects.toMatchObject({ code: "CONFLICT", toast: { title: w.offerGoneTitle } });
+    await expect(b.api.waitlist.claimOffer({ discountId: benefit.id })).rejects.toMatchObject({ code: "NOT_FOUND", toast: { title: w.offerGoneTitle } });
     expect(await slotCount(h, benefit.id)).toMatchObject({ remaining: 0 });
 
     // C declines: nobody is left, so the slot returns to the benefit and anyone may claim it.

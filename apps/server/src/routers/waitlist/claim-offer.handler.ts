@@ -55,7 +55,8 @@ export async function claimOffer({ ctx, input }: { ctx: ParentContext; input: Wa
       )
       select id from closed`,
     );
-    if (!offer) throw new AppError("CONFLICT", { title: w.offerGoneTitle, description: w.offerGoneDescription });
+    // No open offer of this parent for this benefit (lapsed, declined, used, or never made).
+    if (!offer) throw new AppError("NOT_FOUND", { title: w.offerGoneTitle, description: w.offerGoneDescription });
     const claim = await claimInTransaction(tx, ctx.clock, userId, input.discountId);
     await queryRows(tx, sql`update waitlist_entries set transaction_id = ${claim.transactionId} where id = ${offer.id}`);
     await enqueueVoucherEmail(ctx, tx, ctx.user.email, input.discountId, claim);

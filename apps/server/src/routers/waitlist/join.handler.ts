@@ -7,10 +7,10 @@ import { admittedBy } from "../marketplace/visibility";
 import type { ParentContext } from "./context";
 
 interface JoinRow {
-  free: number;
+  completed: boolean | null;
+  proof: boolean | null;
+  free: number | null;
   claimed: boolean;
-  completed: boolean;
-  proof: boolean;
   entry_id: string | null;
 }
 
@@ -27,32 +27,36 @@ export async function joinWaitlist({ ctx, input }: { ctx: ParentContext; input: 
     const [row] = await queryRows<JoinRow>(
       tx,
       sql`
-      with benefit as (
-        select d.id, d.number_of_students as free, p.profile_completed as completed, p.enrollment_proof_submitted as proof
+      with p as (
+        select p.school_id, p.profile_completed and p.school_id is not null as completed, p.enrollment_proof_submitted as proof
+        from profiles p where p.user_id = ${userId} and p.profile_type = 'parent'
+      ),
+      benefit as (
+        select d.id, d.number_of_students as free
         from discounts d
         join schools s on s.id = d.school_id
-        join profiles p on p.user_id = ${userId} and p.profile_type = 'parent'
+        join p on true
         join schools ms on ms.id = p.school_id
-        where d.id = ${input.discountId} and d.status = 'active' and ${admittedBy(userId)}
+        where d.id = ${input.discountId} and d.status = 'active' and p.completed and p.proof and ${admittedBy(userId)}
         for update of d
+      ),
+      claimed as (
+        select exists (select 1 from claimed_discounts c where c.user_id = ${userId} and c.discount_id = ${input.discountId}) as yes
       ),
       joined as (
         insert into waitlist_entries (discount_id, user_id, created_at)
-        select b.id, ${userId}, ${ctx.clock.now().toISOString()}::timestamptz from benefit b
-        where b.free = 0 and b.completed and b.proof
-          and not exists (select 1 from claimed_discounts c where c.user_id = ${userId} and c.discount_id = b.id)
+        select b.id, ${userId}, ${ctx.clock.now().toISOString()}::timestamptz from benefit b, claimed
+        where b.free = 0 and not claimed.yes
         on conflict (discount_id, user_id) where status in ('waiting', 'offered') do nothing
         returning id
       )
-      select b.free, b.completed, b.proof,
-        exists (select 1 from claimed_discounts c where c.user_id = ${userId} and c.discount_id = b.id) as claimed,
-        (select id from joined) as entry_id
-      from benefit b`,
+      select (select completed from p) as completed, (select proof from p) as proof, (select free from benefit) as free,
+        (select yes from claimed) as claimed, (select id from joined) as entry_id`,
     );
-    if (!row) throw unavailable();
-    if (!row.completed) throw incompleteProfile();
+    if (!row?.completed) throw incompleteProfile();
     if (!row.proof) throw proofMissing();
     if (row.claimed) throw alreadyClaimed();
+    if (row.free === null) throw unavailable();
     if (row.free > 0) throw new AppError("CONFLICT", { title: w.joinError, description: w.stillSlots });
     if (!row.entry_id) throw new AppError("CONFLICT", { title: w.joinError, description: w.alreadyWaiting });
     return { discountId: input.discountId, status: "waiting" as const };

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { CANCEL_REASON_LABELS, DISCOUNT_VALIDITY_LABELS, formatDate, formatLongDate, marketplaceMessages as m, VOUCHER_STATUS_LABELS } from "@elo/shared";
+import { CANCEL_REASON_LABELS, DISCOUNT_VALIDITY_LABELS, formatDate, formatLongDate, marketplaceMessages as m, VOUCHER_STATUS_LABELS, waitlistMessages as w } from "@elo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -9,14 +9,17 @@ import { ConfirmDialog } from "../common/ConfirmDialog";
 import { Page } from "../common/Page";
 import { VOUCHER_STATUS_COLORS } from "../common/voucherStatus";
 import { percentOff } from "./format";
-import type { ClaimHistoryEntry } from "./types";
+import type { ClaimHistoryEntry, WaitlistEntry } from "./types";
+import { WaitlistBox } from "./WaitlistBox";
 
 /** /painel-pais 'Meu Painel de Benefícios': one entry per benefit (its latest claim). */
 export function ParentPanelPage() {
   // Spec 1 §2: load failures stop loading silently; the panel is then simply empty.
   const history = useQuery({ ...trpc.claim.history.queryOptions(), retry: 1 });
+  const waitlist = useQuery({ ...trpc.waitlist.mine.queryOptions(), retry: 1 });
   return (
     <Page title={m.panelTitle}>
+      {waitlist.data && waitlist.data.length > 0 && <WaitlistSection places={waitlist.data} />}
       <Text c="dimmed">{m.panelIntro}</Text>
       {history.isPending ? (
         <Center py="xl">
@@ -127,5 +130,41 @@ function GiveUp({ transactionId }: { transactionId: string }) {
         onClose={() => setOpened(false)}
       />
     </>
+  );
+}
+
+/** 'Listas de espera': the parent's places in sold-out benefits' lines, an offer first (decision 123). */
+function WaitlistSection({ places }: { places: WaitlistEntry[] }) {
+  return (
+    <Stack gap="sm" data-testid="waitlist-section">
+      <Title order={2} fz="xl">
+        {w.panelTitle}
+      </Title>
+      <Text c="dimmed">{w.panelIntro}</Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        {[...places]
+          .sort((a, b) => Number(b.status === "offered") - Number(a.status === "offered"))
+          .map((p) => (
+            <Card key={p.discountId} withBorder radius="md" padding="lg" data-testid="waitlist-entry">
+              <Stack gap="xs">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Stack gap={0} miw={0}>
+                    <Title order={3} fz="lg">
+                      {p.className}
+                    </Title>
+                    <Text size="sm" c="dimmed">
+                      {p.schoolName}
+                    </Text>
+                  </Stack>
+                  <Badge color="red" size="lg" style={{ flexShrink: 0 }}>
+                    {percentOff(p.discountPercentage)}
+                  </Badge>
+                </Group>
+                <WaitlistBox discountId={p.discountId} place={p} />
+              </Stack>
+            </Card>
+          ))}
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -56,6 +56,8 @@ function BenefitsPanel() {
 
   // Same query (and cache) as the form's category select; watched here because the form remounts on every reset.
   const categories = useQuery(trpc.reference.categories.queryOptions());
+  const waitlists = useQuery(trpc.school.waitlist.list.queryOptions());
+  const waitlistOf = (id: string) => waitlists.data?.find((x) => x.discountId === id);
 
   useEffect(() => {
     if (benefits.isError) notifyFailure(benefits.error, { title: schoolMessages.discountsLoadError });
@@ -137,6 +139,7 @@ function BenefitsPanel() {
             <BenefitCard
               key={b.id}
               benefit={b}
+              waitlist={waitlistOf(b.id)}
               actions={
                 <>
                   {b.status === "active" ? (
