@@ -59,6 +59,8 @@ describe("the waitlist of a sold-out benefit", () => {
     expect((await card(b.api, benefit.id))?.waitlist).toEqual({ status: "waiting", position: 1, offerExpiresAt: null });
     expect((await card(c.api, benefit.id))?.waitlist).toEqual({ status: "waiting", position: 2, offerExpiresAt: null });
     expect(await c.api.waitlist.mine()).toEqual([expect.objectContaining({ discountId: benefit.id, status: "waiting", position: 2, className: benefit.className })]);
+    // The place is part of what the platform holds about C (LGPD export).
+    expect((await c.api.privacy.export()).waitlist).toEqual([expect.objectContaining({ discountId: benefit.id, className: benefit.className, status: "waiting" })]);
     expect(await desk.school.waitlist.list()).toEqual([expect.objectContaining({ discountId: benefit.id, waiting: 2, offered: 0, freeSlots: 0 })]);
 
     // The school cancels A's voucher: the slot goes to B, held for B alone.
