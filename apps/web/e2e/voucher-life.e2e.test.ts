@@ -211,4 +211,41 @@ describe("the voucher's life after the claim", () => {
     await entry(a.page, className).getByTestId("cancel-reason").getByText("Motivo: Desistência").waitFor();
     for (const p of [a, b, desk]) await p.context.close();
   });
+
+  it("the desk's voucher address opens the voucher for its school's staff only; anyone else learns nothing about the parent", async () => {
+    const className = `Italiano Vida ${Date.now()}`;
+    const w = await voucherWorld(db.db, { className });
+    const code = randomVoucherCode();
+    await seedVoucher(db.db, w.benefit, w.parentId, code);
+    const address = `/painel-escola?voucher=${code}`;
+
+    const desk = await newPage(browser, DESKTOP);
+    await loginAs(desk.context, w.staffId);
+    await desk.page.goto(address);
+    const result = desk.page.getByTestId("voucher-result");
+    await result.getByText(code, { exact: true }).waitFor();
+    await result.getByText("Lucas Mendes").waitFor();
+    await snapBoth(desk.page, "voucher-life-desk-address");
+
+    // Staff of another school: refused without details.
+    const other = await voucherWorld(db.db, { className: `Outra ${Date.now()}` });
+    const foreign = await newPage(browser, DESKTOP);
+    await loginAs(foreign.context, other.staffId);
+    await foreign.page.goto(address);
+    await foreign.page.getByText("Este voucher não pertence à sua escola.").waitFor();
+    // The parent (or any parent) is sent home; a visitor to the login page.
+    const parent = await newPage(browser, DESKTOP);
+    await loginAs(parent.context, w.parentId);
+    await parent.page.goto(address);
+    await parent.page.waitForURL((u) => u.pathname === "/home");
+    const visitor = await newPage(browser, DESKTOP);
+    await visitor.page.goto(address);
+    await visitor.page.waitForURL((u) => u.pathname === "/login");
+    for (const p of [foreign, parent, visitor]) {
+      await expect(p.page.getByText("Lucas Mendes").count()).resolves.toBe(0);
+      await expect(p.page.getByText("Carla Mendes").count()).resolves.toBe(0);
+    }
+    for (const p of [desk, foreign, parent, visitor]) await p.context.close();
+  });
 });
+

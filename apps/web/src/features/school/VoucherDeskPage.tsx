@@ -9,11 +9,11 @@ import { Page } from "../common/Page";
 import { VOUCHER_STATUS_COLORS } from "../common/voucherStatus";
 import { StaffGate } from "./StaffGate";
 
-/** /painel-escola: the school office's voucher desk (beyond the spec). */
-export function VoucherDeskPage() {
+/** /painel-escola: the school office's voucher desk (beyond the spec); `initialCode` comes from ?voucher=. */
+export function VoucherDeskPage({ initialCode }: { initialCode?: string }) {
   return (
     <StaffGate title={schoolUi.deskTitle}>
-      <VoucherDesk />
+      <VoucherDesk initialCode={initialCode} />
     </StaffGate>
   );
 }
@@ -28,10 +28,10 @@ function StatusBadge({ status }: { status: VoucherStatus }) {
   );
 }
 
-function VoucherDesk() {
+function VoucherDesk({ initialCode }: { initialCode?: string }) {
   const queryClient = useQueryClient();
-  const [typed, setTyped] = useState("");
-  const [code, setCode] = useState<string | null>(null);
+  const [typed, setTyped] = useState(initialCode ?? "");
+  const [code, setCode] = useState<string | null>(initialCode ?? null);
   const [filter, setFilter] = useState<VoucherStatus | "all">("all");
   const voucher = useQuery({ ...trpc.school.vouchers.lookup.queryOptions({ code: code ?? "" }), enabled: !!code, retry: false, staleTime: 0 });
   const list = useQuery(trpc.school.vouchers.list.queryOptions({ status: filter === "all" ? null : filter }));
