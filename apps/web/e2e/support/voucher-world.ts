@@ -6,15 +6,18 @@ import { seedSchool, seedUser } from "./seed";
 const uniq = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 
 /**
- * A Gold language school with approved staff and one benefit, and a parent (Ed. Básica main school,
+ * A Silver language school with approved staff and one benefit, and a parent (Ed. Básica main school,
  * complete profile, proof sent) who may claim it: the cast of the voucher-life scenarios.
  */
 export async function voucherWorld(db: Database, opts: { className: string; slots?: number; holdDays?: number | null }) {
-  const school = await seedSchool(db, `Idiomas Vida ${uniq()}`, "Idiomas", "Pinheiros");
-  await db.insert(schema.subscriptions).values({ schoolId: school.id, planType: "gold" });
+  // A neighborhood of its own and a neighborhood-scoped Silver benefit: other scenarios' parents
+  // (the demo parent's marketplace, its card order and count) never see this cast's benefits.
+  const neighborhood = `Vila Vida ${uniq()}`;
+  const school = await seedSchool(db, `Idiomas Vida ${uniq()}`, "Idiomas", neighborhood);
+  await db.insert(schema.subscriptions).values({ schoolId: school.id, planType: "silver" });
   const staffId = await seedUser(db, { profileType: "institution", fullName: "Secretária Vida", schoolId: school.id });
   await db.insert(schema.schoolMemberships).values({ userId: staffId, schoolId: school.id, status: "approved" });
-  const main = await seedSchool(db, `Colégio Vida ${uniq()}`, "Ed. Básica", "Pinheiros");
+  const main = await seedSchool(db, `Colégio Vida ${uniq()}`, "Ed. Básica", neighborhood);
   const parentId = await newParent(db, main.id, "Carla Mendes", "Lucas Mendes");
   const [benefit] = await db
     .insert(schema.discounts)
@@ -26,7 +29,7 @@ export async function voucherWorld(db: Database, opts: { className: string; slot
       modalityId: school.modalityId!,
       className: opts.className,
       classPeriod: "tarde",
-      discountScope: "all_except_own",
+      discountScope: "neighborhood",
       monthlyFee: 400,
       discountPercentage: 25,
       discountedFee: discountedFee(400, 25),
