@@ -9,6 +9,8 @@ import { LISTEN_BACKLOG } from "./http/shutdown";
 import { backgroundTasks } from "./lib/background";
 import { systemClock, type Clock } from "./lib/clock";
 import { sharedSecret } from "./lib/secrets";
+import { startScheduler } from "./jobs/scheduler";
+import { voucherJobs } from "./jobs/voucher-jobs";
 import { createMailer } from "./mail/mailer";
 import { diskStorage } from "./storage/disk-storage";
 import { s3Storage } from "./storage/s3-storage";
@@ -48,12 +50,14 @@ export async function startServer(config: Config, overrides: { clock?: Clock; db
   const app = await buildApp(deps);
   await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   deps.mailer.start();
+  const scheduler = startScheduler({ jobs: voucherJobs(deps), intervalMs: config.JOBS_INTERVAL_MS, logger: deps.logger });
   return {
     app,
     deps,
     url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
     async close() {
       await app.close();
+      await scheduler.stop();
       await deps.mailer.stop();
       deps.storage.close();
       if (!overrides.dbHandle) await deps.dbHandle.close();

@@ -45,6 +45,8 @@ const schema = z.object({
   S3_PUBLIC_ENDPOINT: z.url().optional(),
   /** On SIGTERM: how long requests already received may take to be answered before the process exits anyway (code 1). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  /** How often each process runs the scheduled jobs (voucher expiry, waitlist offers); 0 turns them off. */
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
 });
 
 /** The variables that configure object storage only together. */

@@ -99,13 +99,28 @@ export const DISCOUNT_VALIDITY_MONTHS: Record<DiscountValidity, number | null> =
 export const DISCOUNT_STATUSES = ["active", "paused"] as const;
 export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number];
 
-export const VOUCHER_STATUSES = ["reservado", "utilizado", "expirado"] as const;
+export const VOUCHER_STATUSES = ["reservado", "utilizado", "expirado", "cancelado"] as const;
 export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 export const VOUCHER_STATUS_LABELS: Record<VoucherStatus, string> = {
   reservado: "Reservado",
   utilizado: "Utilizado",
   expirado: "Expirado",
+  cancelado: "Cancelado",
 };
+
+/** Why a reserved voucher was cancelled (decision 122); a parent giving up is `desistencia`. */
+export const CANCEL_REASONS = ["desistencia", "nao_matriculado", "dados_incorretos", "outro"] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+export const CANCEL_REASON_LABELS: Record<CancelReason, string> = {
+  desistencia: "Desistência",
+  nao_matriculado: "Não matriculado",
+  dados_incorretos: "Dados incorretos",
+  outro: "Outro",
+};
+
+/** A waitlist place (decision 123): waiting in line, holding an offer, or ended. */
+export const WAITLIST_STATUSES = ["waiting", "offered", "claimed", "lapsed", "left"] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 export const PLAN_TYPES = ["bronze", "silver", "gold"] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
@@ -127,6 +142,10 @@ export const LIMITS = {
   loginBlockMinutes: 15,
   consentVersion: "1.0",
   voucherRetries: 5,
+  /** Longest hold a school may set on reserved vouchers, in days (decision 121). */
+  holdDaysMax: 90,
+  /** How long a waitlist offer holds its slot for the parent it was offered to (decision 123). */
+  waitlistOfferHours: 48,
   signedUrlSeconds: 3600,
   avatarRefreshMinutes: 50,
   avatarMaxBytes: 2 * 1024 * 1024,

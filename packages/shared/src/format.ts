@@ -19,6 +19,14 @@ export function parseDateBR(text: string): string | null {
   return day.isValid() ? day.format("YYYY-MM-DD") : null;
 }
 
+const dateTime = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "America/Sao_Paulo" });
+
+/** "dd/MM/yyyy às HH:mm" in Brasília time (a waitlist offer's deadline). */
+export const formatDateTime = (value: Date | string): string => {
+  const parts = Object.fromEntries(dateTime.formatToParts(new Date(value)).map((p) => [p.type, p.value]));
+  return `${parts.day}/${parts.month}/${parts.year} às ${parts.hour}:${parts.minute}`;
+};
+
 /** "22 de novembro de 2026". */
 export const formatLongDate = (value: Date | string): string => longDate.format(toDate(value));
 

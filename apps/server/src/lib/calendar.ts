@@ -5,6 +5,13 @@ const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo",
 /** The calendar day (yyyy-MM-dd) in Brasília time: what "today" means for validity dates. */
 export const saoPauloDay = (instant: Date): string => isoDay.format(instant);
 
+/** The day `days` after the Brasília calendar day of `instant` (yyyy-MM-dd): a hold's last day (decision 121). */
+export const saoPauloDayPlus = (instant: Date, days: number): string => {
+  const d = new Date(`${saoPauloDay(instant)}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
 /** Last valid day of a voucher claimed at `claimedAt`, counted on the Brasília calendar. */
 export const voucherValidUntil = (validity: DiscountValidity, claimedAt: Date): string =>
   // Noon of the local day keeps month arithmetic on the right calendar date whatever the server's zone.

@@ -12,6 +12,7 @@ import { privacyRouter } from "./privacy/privacy.router";
 import { referenceRouter } from "./reference/reference.router";
 import { schoolRouter } from "./school/school.router";
 import { schoolsRouter } from "./schools/schools.router";
+import { waitlistRouter } from "./waitlist/waitlist.router";
 
 /** Every domain router, merged. */
 export const appRouter = router({
@@ -23,6 +24,7 @@ export const appRouter = router({
   plan: planRouter,
   marketplace: marketplaceRouter,
   claim: claimRouter,
+  waitlist: waitlistRouter,
   profile: profileRouter,
   schools: schoolsRouter,
   privacy: privacyRouter,

@@ -76,6 +76,29 @@ describe("examples/school-vouchers.mjs", () => {
     const foreign = await runExample("school-vouchers.mjs", { url: server.url, token: token.token, args: ["confirm", "4321-OTHR"] });
     expect(foreign.stderr).toContain("Erro FORBIDDEN:");
 
+    // Cancelling by script (decision 122): the slot returns and the parent's e-mail is queued.
+    const toCancel = await insertVoucher(h, benefit, parent.id, { code: "4321-CNCL" });
+    const badReason = await runExample("school-vouchers.mjs", { url: server.url, token: token.token, args: ["cancel", "4321-CNCL", "sumiu"] });
+    expect(badReason.stderr).toContain("Erro BAD_REQUEST:");
+    const cancel = await runExample("school-vouchers.mjs", { url: server.url, token: token.token, args: ["cancel", "4321-cncl", "dados_incorretos"] });
+    expect(cancel.stderr).toBe("");
+    expect(cancel.stdout).toContain("Voucher 4321-CNCL cancelado (dados_incorretos); a vaga voltou para o benefício.");
+    const [cancelled] = await h.db.select().from(schema.discountTransactions).where(eq(schema.discountTransactions.id, toCancel.id));
+    expect(cancelled).toMatchObject({ status: "cancelado", cancelReason: "dados_incorretos", cancelledBy: staff.id });
+    const [slots] = await h.db.select({ n: schema.discounts.numberOfStudents }).from(schema.discounts).where(eq(schema.discounts.id, benefit.id));
+    expect(slots!.n).toBe(benefit.numberOfStudents + 1);
+    const cancelAgain = await runExample("school-vouchers.mjs", { url: server.url, token: token.token, args: ["cancel", "4321-CNCL", "outro"] });
+    expect(cancelAgain.stderr).toContain("Erro CONFLICT: Este voucher já foi cancelado.");
+
+    // The waitlist's length per benefit (decision 123).
+    const empty = await runExample("school-vouchers.mjs", { url: server.url, token: token.token, args: ["waitlist"] });
+    expect(empty.stdout).toContain("Nenhuma família em lista de espera.");
+    const soldOut = await createDiscount(h, school.id, { className: "Inglês Lotado", slots: 0 });
+    for (let i = 0; i < 2; i++) await h.db.insert(schema.waitlistEntries).values({ discountId: soldOut.id, userId: (await createUser(h)).id });
+    const waiting = await runExample("school-vouchers.mjs", { url: server.url, token: token.token, args: ["waitlist"] });
+    expect(waiting.stderr).toBe("");
+    expect(waiting.stdout).toContain("Inglês Lotado: 2 na lista de espera, 0 vaga(s) oferecida(s) aguardando resposta");
+
     await token.revoke();
     const revoked = await runExample("school-vouchers.mjs", { url: server.url, token: token.token });
     expect(revoked.code).toBe(1);

@@ -57,10 +57,11 @@ describe("marketplace.list", () => {
     expect(await visibleIds(parent.id)).not.toContain(paused.id);
   });
 
-  it("hides a benefit with no slots left (rule 1)", async () => {
+  it("keeps a sold-out active benefit in view at 0 slots, for its waitlist (rule 1 as DECISIONS.md reads it once the waitlist exists)", async () => {
     const { parent, school } = await marketWorld(h);
     const soldOut = await createDiscount(h, school.id, { slots: 0 });
-    expect(await visibleIds(parent.id)).not.toContain(soldOut.id);
+    const card = (await allCards(await h.caller(parent.id))).items.find((i) => i.discountId === soldOut.id);
+    expect(card).toMatchObject({ numberOfStudents: 0, claimed: false, waitlist: null });
   });
 
   it("hides a benefit of the same niche as the parent's main school (rule 2)", async () => {
@@ -161,8 +162,10 @@ describe("marketplace.list", () => {
     await api.claim.create({ discountId: discount.id });
     const card = (await allCards(api)).items.find((i) => i.discountId === discount.id);
     expect(card).toMatchObject({ claimed: true, numberOfStudents: 0 });
+    // Another parent sees it sold out, not claimed: they may join its waitlist.
     const stranger = await eligibleParent(h);
-    expect(await visibleIds(stranger.id)).not.toContain(discount.id);
+    const theirs = (await allCards(await h.caller(stranger.id))).items.find((i) => i.discountId === discount.id);
+    expect(theirs).toMatchObject({ claimed: false, numberOfStudents: 0 });
   });
 
   it("lists as helping schools the parent's own schools that are members of the network", async () => {

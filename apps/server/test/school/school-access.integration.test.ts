@@ -1,3 +1,5 @@
+import { schema } from "@elo/db";
+import { eq } from "drizzle-orm";
 import { schoolMessages } from "@elo/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
@@ -43,6 +45,7 @@ async function schoolCalls(api: Api, ids: { benefitId: string; code: string }) {
     reactivate: () => api.school.benefits.reactivate({ id: ids.benefitId }),
     lookup: () => api.school.vouchers.lookup({ code: ids.code }),
     confirm: () => api.school.vouchers.confirm({ code: ids.code }),
+    cancel: () => api.school.vouchers.cancel({ code: ids.code, reason: "outro" }),
     vouchers: () => api.school.vouchers.list(),
     planCurrent: () => api.plan.current(),
     planChoose: () => api.plan.choose({ plan: "gold" }),
@@ -94,6 +97,9 @@ describe("school procedures: who may call them", () => {
     }
     await expect(calls.lookup()).rejects.toMatchObject({ code: "FORBIDDEN", message: schoolMessages.voucherOtherSchool });
     await expect(calls.confirm()).rejects.toMatchObject({ code: "FORBIDDEN", message: schoolMessages.voucherOtherSchool });
+    await expect(calls.cancel()).rejects.toMatchObject({ code: "FORBIDDEN", message: schoolMessages.voucherOtherSchool });
+    const [stillReserved] = await h.db.select().from(schema.discountTransactions).where(eq(schema.discountTransactions.id, voucherB.id));
+    expect(stillReserved).toMatchObject({ status: "reservado", cancelReason: null });
     expect(await api.school.benefits.list()).toEqual([]);
     expect(await api.school.vouchers.list()).toEqual([]);
     expect(await api.school.reservedDetails()).toEqual([]);

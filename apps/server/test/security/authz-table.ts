@@ -50,6 +50,19 @@ async function freshResetToken(h: Harness, userId: string) {
 
 const uniq = () => Math.random().toString(36).slice(2, 9);
 
+/** A sold-out benefit of school A where parent A holds a place (waiting, or an open offer). */
+async function soldOutWithPlaceOfA(h: Harness, w: World, status: "waiting" | "offered") {
+  const benefit = await createDiscount(h, w.schoolA.id, { slots: 0, className: `Esgotada ${uniq()}` });
+  const now = h.clock.now();
+  await h.db.insert(schema.waitlistEntries).values({
+    discountId: benefit.id,
+    userId: w.parentA.id,
+    status,
+    ...(status === "offered" ? { offeredAt: now, offerExpiresAt: new Date(now.getTime() + 3_600_000) } : {}),
+  });
+  return benefit.id;
+}
+
 async function benefitValues(h: Harness) {
   const { categoryId, modalityId } = await nicheIds(h, "Idiomas");
   return {
@@ -139,6 +152,19 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
     expect: { ...PARENT, admin: "PRECONDITION_FAILED" },
   },
   "claim.history": { expect: PARENT },
+  "claim.giveUp": { input: (_h, _w, t) => ({ transactionId: t.transactionId }), expect: PARENT_ROW_OF_A, isolate: true },
+
+  // ─── waitlist (decision 123) ───
+  "waitlist.join": {
+    input: async (h, w) => ({ discountId: (await createDiscount(h, w.schoolA.id, { slots: 0, className: `Esgotada ${uniq()}` })).id }),
+    // The admin account is a parent with an incomplete profile: refused like a claim. Isolated:
+    // profile.update, earlier in the shared world, leaves the parents' profiles incomplete.
+    expect: { ...PARENT, admin: "PRECONDITION_FAILED" },
+    isolate: true,
+  },
+  "waitlist.leave": { input: async (h, w) => ({ discountId: await soldOutWithPlaceOfA(h, w, "waiting") }), expect: PARENT_ROW_OF_A },
+  "waitlist.mine": { expect: PARENT },
+  "waitlist.claimOffer": { input: async (h, w) => ({ discountId: await soldOutWithPlaceOfA(h, w, "offered") }), expect: PARENT_ROW_OF_A, isolate: true },
 
   // ─── public pages ───
   "contact.send": { input: () => ({ subject: "Outro", name: "Visitante", email: uniqueEmail("contato"), message: "Olá" }), expect: PUBLIC },
@@ -209,8 +235,10 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "school.profile.save": { input: (_h, _w, t) => ({ fullName: "Secretária Matriz", schoolId: t.school.id }), expect: INSTITUTION, isolate: true },
   "school.profile.schools": { input: async (h) => ({ neighborhoodId: (await place(h)).neighborhoodId }), expect: INSTITUTION },
   // Another school's voucher code is refused as "of another school" (never its details).
+  "school.vouchers.cancel": { input: (_h, _w, t) => ({ code: t.voucher.voucherCode, reason: "nao_matriculado" }), expect: { ...STAFF, staffAonB: "FORBIDDEN" }, isolate: true },
   "school.vouchers.confirm": { input: (_h, _w, t) => ({ code: t.voucher.voucherCode }), expect: { ...STAFF, staffAonB: "FORBIDDEN" } },
   "school.vouchers.list": { input: () => ({}), expect: STAFF },
+  "school.waitlist.list": { expect: STAFF },
   "school.vouchers.lookup": { input: (_h, _w, t) => ({ code: t.voucher.voucherCode }), expect: { ...STAFF, staffAonB: "FORBIDDEN" } },
 };
 

@@ -59,7 +59,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "elo-e2e-"));
   const child = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: baseUrl, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO: "1", RATE_LIMIT: "0", LOG_LEVEL: "warn" },
+    env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: baseUrl, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO: "1", RATE_LIMIT: "0", LOG_LEVEL: "warn", JOBS_INTERVAL_MS: "1000" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   await waitForHealth(baseUrl, child);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { classPeriod, discountScope, discountStatus, discountValidity, teachingStage, voucherStatus } from "./enums";
+import { cancelReason, classPeriod, discountScope, discountStatus, discountValidity, teachingStage, voucherStatus } from "./enums";
 import { categories, modalities } from "./reference";
 import { schools } from "./schools";
 
@@ -29,6 +29,8 @@ export const discounts = pgTable(
     discountValidity: discountValidity("discount_validity").notNull(),
     /** Remaining slots. */
     numberOfStudents: integer("number_of_students").notNull(),
+    /** Days a reserved voucher has to be presented, counted from the claim; null = until its validity ends (decision 121). */
+    holdDays: integer("hold_days"),
     status: discountStatus("status").notNull().default("active"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -36,6 +38,7 @@ export const discounts = pgTable(
   (t) => [
     check("discounts_slots_nonnegative", sql`${t.numberOfStudents} >= 0`),
     check("discounts_percentage_range", sql`${t.discountPercentage} >= 0 and ${t.discountPercentage} <= 100`),
+    check("discounts_hold_days_range", sql`${t.holdDays} is null or ${t.holdDays} between 1 and 365`),
     check("discounts_fee_nonnegative", sql`${t.monthlyFee} >= 0 and ${t.discountedFee} >= 0`),
     index("discounts_school_idx").on(t.schoolId, t.createdAt),
     index("discounts_available_idx").on(t.schoolId).where(sql`status = 'active' and number_of_students > 0`),
@@ -62,13 +65,23 @@ export const discountTransactions = pgTable(
     validUntil: date("valid_until", { mode: "string" }).notNull(),
     redeemedAt: ts("redeemed_at"),
     redeemedBy: uuid("redeemed_by").references(() => users.id, { onDelete: "set null" }),
+    /** When it left `reservado` without being used (expired or cancelled): its slot went back then. */
+    endedAt: ts("ended_at"),
+    /** Set exactly when the status is `cancelado` (decision 122). */
+    cancelReason: cancelReason("cancel_reason"),
+    /** Who cancelled: school staff, or the parent who gave the voucher up. */
+    cancelledBy: uuid("cancelled_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("discount_transactions_voucher_uq").on(t.voucherCode),
     check("discount_transactions_voucher_format", sql`${t.voucherCode} ~ '^[1-9][0-9]{3}-[A-Z]{4}$'`),
+    // Compared as text: a new enum value cannot be used in the migration that adds it.
+    check("discount_transactions_cancel_reason", sql`(${t.cancelReason} is not null) = (${t.status}::text = 'cancelado')`),
     index("discount_transactions_user_idx").on(t.userId, t.claimedAt),
     index("discount_transactions_school_idx").on(t.schoolId, t.claimedAt),
     index("discount_transactions_discount_idx").on(t.discountId),
+    // The expiry job's candidates (docs/decisions/120): only reserved vouchers, oldest end date first.
+    index("discount_transactions_reserved_idx").on(t.validUntil).where(sql`status = 'reservado'`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { pgEnum } from "drizzle-orm/pg-core";
 import {
+  CANCEL_REASONS,
   CLASS_PERIODS,
   DISCOUNT_SCOPES,
   DISCOUNT_STATUSES,
@@ -11,6 +12,7 @@ import {
   ROLES,
   TEACHING_STAGES,
   VOUCHER_STATUSES,
+  WAITLIST_STATUSES,
 } from "@elo/shared";
 
 export const profileType = pgEnum("profile_type", PROFILE_TYPES);
@@ -23,6 +25,8 @@ export const discountScope = pgEnum("discount_scope", DISCOUNT_SCOPES);
 export const discountValidity = pgEnum("discount_validity", DISCOUNT_VALIDITIES);
 export const discountStatus = pgEnum("discount_status", DISCOUNT_STATUSES);
 export const voucherStatus = pgEnum("voucher_status", VOUCHER_STATUSES);
+export const cancelReason = pgEnum("cancel_reason", CANCEL_REASONS);
+export const waitlistStatus = pgEnum("waitlist_status", WAITLIST_STATUSES);
 export const planType = pgEnum("plan_type", PLAN_TYPES);
 export const outboxStatus = pgEnum("outbox_status", ["pending", "sent", "failed"]);
 export const schoolOrigin = pgEnum("school_origin", ["admin", "csv", "parent_request", "institution", "seed"]);

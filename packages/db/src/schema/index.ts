@@ -4,4 +4,5 @@ export * from "./auth";
 export * from "./schools";
 export * from "./profiles";
 export * from "./benefits";
+export * from "./waitlist";
 export * from "./platform";

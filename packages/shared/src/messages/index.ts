@@ -2,6 +2,7 @@ export * from "./common";
 export * from "./auth";
 export * from "./profile";
 export * from "./marketplace";
+export * from "./waitlist";
 export * from "./school";
 export * from "./admin";
 export * from "./privacy";

@@ -43,7 +43,17 @@ export const PARENT_FAQ: FaqItem[] = [
   {
     question: "Como uso o desconto depois de reservar?",
     answer:
-      "Ao aproveitar um benefício você recebe um voucher. Apresente o código na secretaria da instituição antes do início das aulas. O voucher não é uma confirmação de matrícula, e todas as mensalidades são pagas diretamente à escola.",
+      "Ao aproveitar um benefício você recebe um voucher. Apresente o código na secretaria da instituição antes do início das aulas e, quando o benefício indicar um prazo (\"Apresente o voucher em até N dias\"), dentro dele: depois do prazo ou do fim da validade, o voucher expira e a vaga volta para outras famílias. O voucher não é uma confirmação de matrícula, e todas as mensalidades são pagas diretamente à escola.",
+  },
+  {
+    question: "Mudei de ideia. Posso desistir do voucher?",
+    answer:
+      "Sim. Em Meu Painel de Benefícios, use 'Desistir do voucher' e confirme. A vaga volta para outras famílias e a desistência não pode ser desfeita. Se a escola cancelar o seu voucher, você recebe um e-mail com o motivo.",
+  },
+  {
+    question: "O benefício está esgotado. Ainda tenho chance?",
+    answer:
+      "Sim. Use 'Entrar na lista de espera' no cartão do benefício. Quando uma vaga abrir, a primeira família da lista recebe um e-mail e a vaga fica reservada só para ela por 48 horas; depois disso, passa para a próxima. Você acompanha sua posição em Meu Painel de Benefícios.",
   },
   {
     question: "Tenho outra dúvida. Como falo com vocês?",
@@ -61,7 +71,7 @@ export const SCHOOL_FAQ: FaqItem[] = [
   {
     question: "Que benefícios minha escola pode oferecer?",
     answer:
-      "Descontos na mensalidade de uma turma, por enquanto. Você define o percentual, a validade, o número de vagas e o alcance (bairro, cidade ou toda a plataforma), e pode pausar o benefício quando quiser.",
+      "Descontos na mensalidade de uma turma, por enquanto. Você define o percentual, a validade, o número de vagas, o alcance (bairro, cidade ou toda a plataforma) e, se quiser, um prazo para a família apresentar o voucher, e pode pausar o benefício quando quiser.",
   },
   {
     question: "Posso oferecer benefícios para alunos de escolas concorrentes?",
@@ -79,7 +89,17 @@ export const SCHOOL_FAQ: FaqItem[] = [
   {
     question: "Como recebo o aluno que reservou um benefício?",
     answer:
-      "A família apresenta o código do voucher na secretaria antes do início das aulas. A reserva não é a confirmação da matrícula, e a mensalidade é paga diretamente à sua escola, sem intermediários.",
+      "A família apresenta o código do voucher na secretaria antes do início das aulas; você confere e confirma o código no Painel de benefícios. A reserva não é a confirmação da matrícula, e a mensalidade é paga diretamente à sua escola, sem intermediários.",
+  },
+  {
+    question: "E se a família não aparecer ou desistir?",
+    answer:
+      "Cancele o voucher no Painel de benefícios escolhendo o motivo (desistência, não matriculado, dados incorretos ou outro); a família recebe um e-mail. Vouchers não apresentados expiram sozinhos no fim da validade ou do prazo que você definiu. Em todos os casos a vaga volta para o benefício.",
+  },
+  {
+    question: "E quando as vagas acabam?",
+    answer:
+      "As famílias interessadas entram na lista de espera do benefício, e você vê quantas esperam em cada um. Cada vaga que volta, ou que você acrescenta, é oferecida primeiro à próxima família da lista, que tem 48 horas para aproveitá-la.",
   },
 ];
 

@@ -22,5 +22,13 @@ export type ClaimCreateInput = z.infer<typeof claimCreateInput>;
 export const claimByIdInput = z.object({ transactionId: text().trim().max(100) }).strict();
 export type ClaimByIdInput = z.infer<typeof claimByIdInput>;
 
+/** claim.giveUp: the parent gives up one of their reserved vouchers (decision 122). */
+export const claimGiveUpInput = z.object({ transactionId: z.uuid() }).strict();
+export type ClaimGiveUpInput = z.infer<typeof claimGiveUpInput>;
+
 /** NNNN-LLLL: 1000 to 9999, a hyphen, four capital letters. */
 export const VOUCHER_PATTERN = /^[1-9]\d{3}-[A-Z]{4}$/;
+
+/** waitlist.join / leave / claimOffer: the benefit (one open place per parent and benefit, decision 123). */
+export const waitlistBenefitInput = z.object({ discountId: z.uuid() }).strict();
+export type WaitlistBenefitInput = z.infer<typeof waitlistBenefitInput>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLASS_PERIODS, DISCOUNT_SCOPES, DISCOUNT_VALIDITIES, LIMITS, PLAN_TYPES, TEACHING_STAGES, VOUCHER_STATUSES } from "../constants";
+import { CANCEL_REASONS, CLASS_PERIODS, DISCOUNT_SCOPES, DISCOUNT_VALIDITIES, LIMITS, PLAN_TYPES, TEACHING_STAGES, VOUCHER_STATUSES } from "../constants";
 import { formatMessages } from "../messages/common";
 import { schoolMessages } from "../messages/school";
 import { id, optionalCep, optionalPhone, optionalText, text, twoDecimals, uuid } from "./fields";
@@ -48,6 +48,8 @@ export const benefitInput = z
     discountPercentage: twoDecimals(required, schoolMessages.percentageTooPrecise).min(0, required).max(100, required),
     discountValidity: z.enum(DISCOUNT_VALIDITIES, required),
     numberOfStudents: z.number(required).int(required).min(1, required).max(100_000),
+    /** Days to present a reserved voucher; null = no limit; absent = no limit on create, unchanged on update. */
+    holdDays: z.number().int(schoolMessages.holdDaysRange).min(1, schoolMessages.holdDaysRange).max(LIMITS.holdDaysMax, schoolMessages.holdDaysRange).nullish(),
   })
   .strict();
 export type BenefitInput = z.input<typeof benefitInput>;
@@ -66,6 +68,10 @@ export const voucherCodeInput = z
       .transform((v) => (v.includes("-") ? v : `${v.slice(0, 4)}-${v.slice(4)}`)),
   })
   .strict();
+
+/** The desk cancels a reserved voucher, with one of the short list's reasons (decision 122). */
+export const voucherCancelInput = z.object({ code: voucherCodeInput.shape.code, reason: z.enum(CANCEL_REASONS) }).strict();
+export type VoucherCancelInput = z.infer<typeof voucherCancelInput>;
 
 export const voucherListInput = z
   .object({ status: z.enum(VOUCHER_STATUSES).nullish().transform((v) => v ?? null) })

@@ -4,6 +4,8 @@ export { defineEmailTemplate, enqueueTemplate, renderQueued, renderTemplate, typ
 export { EMAIL_TEMPLATES, renderEmailPreviews, renderStored } from "./registry";
 export { passwordResetEmail, type PasswordResetData } from "./password-reset";
 export { voucherEmail, type VoucherMailData } from "./voucher";
+export { voucherCancelledEmail, type VoucherCancelledData } from "./voucher-cancelled";
+export { waitlistOfferEmail, type WaitlistOfferData } from "./waitlist-offer";
 export { enrollmentProofEmail, type EnrollmentProofData } from "./enrollment-proof";
 export { schoolRegistrationEmail, type SchoolRegistrationData } from "./school-registration";
 export { contactMessageEmail } from "./contact-message";

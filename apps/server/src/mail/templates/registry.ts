@@ -5,13 +5,15 @@ import { passwordResetEmail } from "./password-reset";
 import { schoolRegistrationEmail } from "./school-registration";
 import { renderTemplate, type EmailTemplate } from "./template";
 import { voucherEmail } from "./voucher";
+import { voucherCancelledEmail } from "./voucher-cancelled";
+import { waitlistOfferEmail } from "./waitlist-offer";
 
 /**
  * Every e-mail the platform sends, in the order /email-preview shows them (recovery first).
  * A new message: add a file next to this one with `defineEmailTemplate` and list it here.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const EMAIL_TEMPLATES: ReadonlyArray<EmailTemplate<any>> = [passwordResetEmail, voucherEmail, enrollmentProofEmail, schoolRegistrationEmail, contactMessageEmail];
+export const EMAIL_TEMPLATES: ReadonlyArray<EmailTemplate<any>> = [passwordResetEmail, voucherEmail, voucherCancelledEmail, waitlistOfferEmail, enrollmentProofEmail, schoolRegistrationEmail, contactMessageEmail];
 
 /** Every template rendered with its sample data. */
 export function renderEmailPreviews(env: EmailEnv) {

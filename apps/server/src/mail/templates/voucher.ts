@@ -13,6 +13,8 @@ export interface VoucherMailData {
   discountValidity: DiscountValidity;
   /** Last valid day, yyyy-MM-dd. */
   validUntil: string;
+  /** The benefit's hold in days and its last day (decision 121); absent or null without one. */
+  hold?: { days: number; presentBy: string } | null;
 }
 
 const pct = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
@@ -38,8 +40,10 @@ export const voucherEmail = defineEmailTemplate<VoucherMailData>({
           [m.normalFeeLabel, formatBRL(d.monthlyFee)],
           [m.validityLabel, DISCOUNT_VALIDITY_LABELS[d.discountValidity]],
           [m.mailValidUntil, formatDate(d.validUntil)],
+          ...(d.hold ? [[m.mailPresentBy, formatDate(d.hold.presentBy)] as const] : []),
         ],
       },
+      ...(d.hold ? [{ kind: "paragraph" as const, text: m.holdNote(d.hold.days) }] : []),
       { kind: "note", text: m.officeNote },
       { kind: "note", text: m.notEnrollmentNote },
       { kind: "note", text: m.tuitionNote },
@@ -57,5 +61,6 @@ export const voucherEmail = defineEmailTemplate<VoucherMailData>({
     discountedFee: 294,
     discountValidity: "first_3_months",
     validUntil: "2026-03-31",
+    hold: { days: 7, presentBy: "2026-01-07" },
   }),
 });

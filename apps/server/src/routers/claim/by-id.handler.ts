@@ -1,11 +1,11 @@
 import { schema } from "@elo/db";
 import type { ClaimByIdInput } from "@elo/shared";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { saoPauloDay } from "../../lib/calendar";
 import { logoAddress } from "../../storage/logo";
 import type { Context } from "../../trpc/init";
 import { transactionNotFound } from "./errors";
-import { shownStatus } from "./status";
+import { joinedVoucherColumns, presentBy, shownStatus } from "../../vouchers/deadline";
 
 type AuthedContext = Context & { user: NonNullable<Context["user"]> };
 
@@ -21,7 +21,9 @@ export async function claimById({ ctx, input }: { ctx: AuthedContext; input: Cla
     .select({
       transactionId: t.id,
       voucherCode: t.voucherCode,
-      status: t.status,
+      status: shownStatus(joinedVoucherColumns, saoPauloDay(ctx.clock.now())),
+      presentBy: sql<string | null>`${presentBy(joinedVoucherColumns)}::text`,
+      cancelReason: t.cancelReason,
       claimedAt: t.claimedAt,
       validUntil: t.validUntil,
       className: d.className,
@@ -39,7 +41,6 @@ export async function claimById({ ctx, input }: { ctx: AuthedContext; input: Cla
   if (!row) throw transactionNotFound();
   return {
     ...row,
-    status: shownStatus(row.status, row.validUntil, saoPauloDay(ctx.clock.now())),
     schoolLogoUrl: logoAddress(ctx.storage, row.schoolLogoUrl),
   };
 }

@@ -2,7 +2,7 @@ import type { Database } from "@elo/db";
 import { DISCOUNT_VALIDITIES, LIMITS, type DiscountValidity } from "@elo/shared";
 import { sql, type SQL } from "drizzle-orm";
 import { pgConstraint, queryRows } from "../../db/raw";
-import { voucherValidUntil } from "../../lib/calendar";
+import { saoPauloDayPlus, voucherValidUntil } from "../../lib/calendar";
 import { voucherEmail, type VoucherMailData } from "../../mail/templates";
 import type { Clock } from "../../lib/clock";
 import { pgErrorCode } from "../../trpc/errors";
@@ -27,6 +27,8 @@ export interface ClaimedBenefit {
     discountValidity: DiscountValidity;
     schoolName: string;
   };
+  /** The benefit's hold and the voucher's last day under it (decision 121); null without one. */
+  hold: { days: number; presentBy: string } | null;
   parentName: string | null;
 }
 
@@ -42,6 +44,7 @@ interface ClaimRow {
     discount_validity: DiscountValidity;
     valid_until: string;
     school_name: string;
+    hold_days: number | null;
   } | null;
   transaction_id: string | null;
   outbox_id: string | null;
@@ -52,7 +55,7 @@ interface ClaimRow {
  * The voucher e-mail's data, built by the claim statement from its own CTEs so that the e-mail is
  * queued with the claim (docs/decisions/102); every field of VoucherMailData, checked by the compiler.
  */
-function voucherMailData(voucherCode: string) {
+function voucherMailData(voucherCode: string, at: string) {
   const fields = {
     parentName: sql`p.full_name`,
     voucherCode: sql`${voucherCode}::text`,
@@ -64,6 +67,9 @@ function voucherMailData(voucherCode: string) {
     discountedFee: sql`slot.discounted_fee`,
     discountValidity: sql`slot.discount_validity`,
     validUntil: sql`slot.valid_until`,
+    // The hold's last day on the Brasília calendar, as saoPauloDayPlus gives it (decision 121).
+    hold: sql`(case when slot.hold_days is null then null else jsonb_build_object('days', slot.hold_days,
+      'presentBy', to_char((${at}::timestamptz at time zone 'America/Sao_Paulo')::date + slot.hold_days, 'YYYY-MM-DD')) end)`,
   } satisfies Record<keyof VoucherMailData, SQL>;
   return sql`jsonb_build_object(${sql.join(
     Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
@@ -117,7 +123,7 @@ export async function claimDiscount(
             and ms.id = p.school_id
             and ${admittedBy(userId)}
           returning d.id, d.school_id, d.class_name, d.discount_percentage, d.monthly_fee, d.discounted_fee,
-            d.discount_validity, (${validUntil}::jsonb ->> d.discount_validity::text) as valid_until, s.name as school_name
+            d.discount_validity, (${validUntil}::jsonb ->> d.discount_validity::text) as valid_until, s.name as school_name, d.hold_days
         ),
         claim_key as (
           insert into claimed_discounts (user_id, discount_id, created_at)
@@ -131,7 +137,7 @@ export async function claimDiscount(
         ),
         mail as (
           insert into email_outbox (kind, to_address, user_id, data, created_at, next_attempt_at)
-          select ${voucherEmail.kind}, p.email, ${userId}, ${voucherMailData(voucherCode)}, ${at}::timestamptz, ${at}::timestamptz from p, slot, voucher
+          select ${voucherEmail.kind}, p.email, ${userId}, ${voucherMailData(voucherCode, at)}, ${at}::timestamptz, ${at}::timestamptz from p, slot, voucher
           returning id
         )
         select
@@ -139,7 +145,7 @@ export async function claimDiscount(
           (select json_build_object(
             'school_id', slot.school_id, 'class_name', slot.class_name, 'discount_percentage', slot.discount_percentage,
             'monthly_fee', slot.monthly_fee, 'discounted_fee', slot.discounted_fee, 'discount_validity', slot.discount_validity,
-            'valid_until', slot.valid_until, 'school_name', slot.school_name
+            'valid_until', slot.valid_until, 'school_name', slot.school_name, 'hold_days', slot.hold_days
           ) from slot) as slot,
           (select id from voucher) as transaction_id,
           (select id from mail) as outbox_id,
@@ -163,6 +169,7 @@ export async function claimDiscount(
       voucherCode,
       validUntil: slot.valid_until,
       claimedAt,
+      hold: slot.hold_days ? { days: slot.hold_days, presentBy: saoPauloDayPlus(claimedAt, slot.hold_days) } : null,
       parentName: profile.full_name,
       discount: {
         className: slot.class_name,

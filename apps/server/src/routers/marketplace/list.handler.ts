@@ -4,7 +4,7 @@ import { queryRows } from "../../db/raw";
 import { logoAddress } from "../../storage/logo";
 import type { Context } from "../../trpc/init";
 import { afterCursor, decodeCursor, encodeCursor } from "./cursor";
-import { admittedBy, available } from "./visibility";
+import { admittedBy } from "./visibility";
 
 type AuthedContext = Context & { user: NonNullable<Context["user"]> };
 
@@ -20,6 +20,7 @@ interface BenefitRow {
   discountPercentage: number;
   discountValidity: DiscountValidity;
   numberOfStudents: number;
+  holdDays: number | null;
   schoolId: string;
   schoolName: string;
   schoolLogoUrl: string | null;
@@ -27,6 +28,7 @@ interface BenefitRow {
   discountedFee: number;
   gold: boolean;
   claimed: boolean;
+  waitlist: { status: "waiting" | "offered"; position: number; offerExpiresAt: string | null } | null;
   createdAt: string;
 }
 
@@ -45,7 +47,8 @@ export type MarketplaceViewer =
 /**
  * marketplace.list: one page of the benefits the caller may see (DECISIONS.md's four rules), Gold
  * schools first, then newest, then by id (a total order, so keyset pages never skip or repeat);
- * the caller's own claims stay in view marked `claimed`. One statement, in three steps
+ * the caller's own claims stay in view marked `claimed`, and sold-out benefits stay in view with the
+ * caller's waitlist place, if any (decision 123). One statement, in three steps
  * (docs/decisions/083, 086, 100):
  * - `candidates`: a superset of the page, read from indexes alone: the benefits open to the whole
  *   platform, and the city- or neighborhood-scoped ones of the schools of the viewer's city;
@@ -98,17 +101,18 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
     items as (
       select i.id, i.created_at, i.gold,
         exists (select 1 from claimed_discounts c where c.user_id = ${userId} and c.discount_id = d.id) as claimed,
-        d.class_name, d.discount_percentage, d.discount_validity, d.number_of_students,
+        (select json_build_object('status', w.status, 'offerExpiresAt', w.offer_expires_at,
+            'position', (select count(*) from waitlist_entries q
+              where q.discount_id = d.id and q.status = 'waiting' and q.user_id is not null and (q.created_at, q.id) <= (w.created_at, w.id)))
+          from waitlist_entries w
+          where w.discount_id = d.id and w.user_id = ${userId} and w.status in ('waiting', 'offered')) as waitlist,
+        d.class_name, d.discount_percentage, d.discount_validity, d.number_of_students, d.hold_days,
         s.id as school_id, s.name as school_name, s.logo_url as school_logo_url, d.monthly_fee, d.discounted_fee
       from (select * from ranked i where ${afterCursor(cursor)} order by i.gold desc, i.created_at desc, i.id) i
       join discounts d on d.id = i.id
       join schools s on s.id = d.school_id
       cross join ms
-      where ${admittedBy(userId)}
-        and (
-          (${available})
-          or (d.status = 'active' and exists (select 1 from claimed_discounts c where c.user_id = ${userId} and c.discount_id = d.id))
-        )
+      where ${admittedBy(userId)} and d.status = 'active'
       order by i.gold desc, i.created_at desc, i.id
       limit ${limit + 1}
     )
@@ -120,10 +124,10 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
       (select list from helping) as helping,
       (select json_agg(json_build_object(
           'discountId', i.id, 'className', i.class_name, 'discountPercentage', i.discount_percentage,
-          'discountValidity', i.discount_validity, 'numberOfStudents', i.number_of_students,
+          'discountValidity', i.discount_validity, 'numberOfStudents', i.number_of_students, 'holdDays', i.hold_days,
           'schoolId', i.school_id, 'schoolName', i.school_name, 'schoolLogoUrl', i.school_logo_url,
           'monthlyFee', i.monthly_fee, 'discountedFee', i.discounted_fee, 'createdAt', i.created_at,
-          'gold', i.gold, 'claimed', i.claimed
+          'gold', i.gold, 'claimed', i.claimed, 'waitlist', i.waitlist
         ) order by i.gold desc, i.created_at desc, i.id)
         from items i) as items
     `,
@@ -148,6 +152,8 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
     discountPercentage: Number(b.discountPercentage),
     discountValidity: b.discountValidity,
     numberOfStudents: b.numberOfStudents,
+    /** Days to present the voucher after claiming (decision 121); null = until its validity ends. */
+    holdDays: b.holdDays,
     schoolId: b.schoolId,
     schoolName: b.schoolName,
     schoolLogoUrl: logoAddress(ctx.storage, b.schoolLogoUrl),
@@ -155,6 +161,10 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
     discountedFee: Number(b.discountedFee),
     gold: b.gold,
     claimed: b.claimed,
+    /** The viewer's place in this benefit's waitlist (decision 123): waiting with a position, or holding an offer. */
+    waitlist: b.waitlist
+      ? { status: b.waitlist.status, position: b.waitlist.status === "waiting" ? b.waitlist.position : null, offerExpiresAt: b.waitlist.offerExpiresAt ? new Date(b.waitlist.offerExpiresAt) : null }
+      : null,
   }));
   // The helping schools are the viewer's own schools, the same for every card: sent once.
   return { viewer, helpingSchools, items, nextCursor };

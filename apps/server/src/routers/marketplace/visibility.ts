@@ -2,9 +2,9 @@ import { sql, type SQL } from "drizzle-orm";
 
 /**
  * Marketplace rules 2 to 4 of DECISIONS.md for one parent, over the aliases `d` (the benefit),
- * `s` (the offering school) and `ms` (the parent's main school). Rule 1 (active, slots left) is
- * added by each caller: the list keeps the parent's own claims in view, and the claim puts it in
- * its conditional UPDATE.
+ * `s` (the offering school) and `ms` (the parent's main school). Rule 1 is added by each caller:
+ * the list shows every active benefit, sold out ones too (their waitlist, decision 123), and the
+ * claim puts "active with slots left" in its conditional UPDATE.
  */
 export function admittedBy(userId: string): SQL {
   return sql`
@@ -24,6 +24,3 @@ export function admittedBy(userId: string): SQL {
       else true
     end`;
 }
-
-/** Rule 1: the benefit is active and has slots left. */
-export const available = sql`d.status = 'active' and d.number_of_students > 0`;

@@ -10,7 +10,7 @@ type Ctx = Context & { user: NonNullable<Context["user"]> };
 
 const {
   users, profiles, userRoles, userConsents, enrollments, claimedDiscounts, discountTransactions, discounts, schools,
-  schoolMemberships, subscriptions, apiTokens, sessions, loginAttempts, contactMessages, emailOutbox,
+  schoolMemberships, subscriptions, apiTokens, sessions, loginAttempts, contactMessages, emailOutbox, waitlistEntries,
 } = schema;
 
 /**
@@ -26,7 +26,7 @@ export async function exportUserData({ ctx }: { ctx: Ctx }) {
     .where(eq(users.id, userId));
   const email = account?.email ?? ctx.user.email;
 
-  const [profile, roles, consents, enrollmentRows, claims, vouchers, memberships, plansChosen, tokens, sessionRows, logins, messages, emails, files] =
+  const [profile, roles, consents, enrollmentRows, claims, vouchers, memberships, plansChosen, tokens, sessionRows, logins, messages, emails, files, waitlist] =
     await Promise.all([
       db.select().from(profiles).where(eq(profiles.userId, userId)).then((r) => r[0] ?? null),
       db.select({ role: userRoles.role, createdAt: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, userId)),
@@ -80,6 +80,8 @@ export async function exportUserData({ ctx }: { ctx: Ctx }) {
           claimedAt: discountTransactions.claimedAt,
           validUntil: discountTransactions.validUntil,
           redeemedAt: discountTransactions.redeemedAt,
+          endedAt: discountTransactions.endedAt,
+          cancelReason: discountTransactions.cancelReason,
           discountId: discountTransactions.discountId,
           className: discounts.className,
           discountPercentage: discounts.discountPercentage,
@@ -138,6 +140,20 @@ export async function exportUserData({ ctx }: { ctx: Ctx }) {
         .where(or(eq(emailOutbox.userId, userId), eq(emailOutbox.aboutUserId, userId)))
         .orderBy(asc(emailOutbox.createdAt)),
       listUserFiles(db, userId).then((referenced) => withStoredLeftovers(ctx.storage, userId, referenced)),
+      db
+        .select({
+          discountId: waitlistEntries.discountId,
+          className: discounts.className,
+          status: waitlistEntries.status,
+          joinedAt: waitlistEntries.createdAt,
+          offeredAt: waitlistEntries.offeredAt,
+          offerExpiresAt: waitlistEntries.offerExpiresAt,
+          endedAt: waitlistEntries.endedAt,
+        })
+        .from(waitlistEntries)
+        .innerJoin(discounts, eq(discounts.id, waitlistEntries.discountId))
+        .where(eq(waitlistEntries.userId, userId))
+        .orderBy(asc(waitlistEntries.createdAt)),
     ]);
 
   return {
@@ -150,6 +166,7 @@ export async function exportUserData({ ctx }: { ctx: Ctx }) {
     enrollments: enrollmentRows,
     claims,
     vouchers,
+    waitlist,
     schoolMemberships: memberships,
     plansChosen,
     apiTokens: tokens,

@@ -2,6 +2,7 @@ import { schema } from "@elo/db";
 import { discountedFee, PLANS, schoolMessages, toHundredths, type BenefitInput } from "@elo/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { AppError } from "../../trpc/errors";
+import { offerFreeSlots } from "../../waitlist/offers";
 import type { StaffContext } from "./staff-context";
 
 const { discounts, discountTransactions, categories, modalities, subscriptions } = schema;
@@ -30,6 +31,7 @@ export function listBenefits({ ctx }: { ctx: StaffContext }) {
       discountedFee: discounts.discountedFee,
       discountValidity: discounts.discountValidity,
       numberOfStudents: discounts.numberOfStudents,
+      holdDays: discounts.holdDays,
       status: discounts.status,
       createdAt: discounts.createdAt,
       voucherCount: sql<number>`coalesce(${vouchers.n}, 0)::int`,
@@ -70,6 +72,7 @@ async function benefitColumns(ctx: StaffContext, input: BenefitInput) {
     discountedFee: discountedFee(input.monthlyFee, input.discountPercentage),
     discountValidity: input.discountValidity,
     numberOfStudents: input.numberOfStudents,
+    holdDays: input.holdDays ?? null,
   };
 }
 
@@ -93,23 +96,25 @@ const sameCents = (a: number, b: number) => toHundredths(a) === toHundredths(b);
 
 /**
  * Edits a benefit of this school. Vouchers read their terms from the benefit row, so once one is
- * issued the fee, percentage and validity are frozen (docs/decisions/043); slots, names, stage,
- * period and scope may still change. The row is locked first so a claim cannot slip in between
+ * issued the fee, percentage, validity and hold are frozen (docs/decisions/043, 121); slots, names,
+ * stage, period and scope may still change. An absent `holdDays` keeps the current hold. The row is locked first so a claim cannot slip in between
  * the voucher check and the update.
  */
 export async function updateBenefit({ ctx, input }: { ctx: StaffContext; input: { id: string; values: BenefitInput } }) {
   const values = await benefitColumns(ctx, input.values);
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ monthlyFee: discounts.monthlyFee, discountPercentage: discounts.discountPercentage, discountValidity: discounts.discountValidity })
+      .select({ monthlyFee: discounts.monthlyFee, discountPercentage: discounts.discountPercentage, discountValidity: discounts.discountValidity, holdDays: discounts.holdDays })
       .from(discounts)
       .where(and(eq(discounts.id, input.id), eq(discounts.schoolId, ctx.schoolId)))
       .for("update");
     if (!current) throw notFound(schoolMessages.discountUpdateError);
+    if (input.values.holdDays === undefined) values.holdDays = current.holdDays;
     const termsChanged =
       !sameCents(current.monthlyFee, values.monthlyFee) ||
       !sameCents(current.discountPercentage, values.discountPercentage) ||
-      current.discountValidity !== values.discountValidity;
+      current.discountValidity !== values.discountValidity ||
+      current.holdDays !== values.holdDays;
     if (termsChanged) {
       const [voucher] = await tx.select({ id: discountTransactions.id }).from(discountTransactions).where(eq(discountTransactions.discountId, input.id)).limit(1);
       if (voucher) throw new AppError("CONFLICT", { title: schoolMessages.discountUpdateError, description: schoolMessages.termsLockedByVouchers }, { terms: "locked" });
@@ -119,6 +124,8 @@ export async function updateBenefit({ ctx, input }: { ctx: StaffContext; input: 
       .set({ ...values, updatedAt: ctx.clock.now() })
       .where(and(eq(discounts.id, input.id), eq(discounts.schoolId, ctx.schoolId)))
       .returning({ id: discounts.id, discountedFee: discounts.discountedFee });
+    // Slots raised on a sold-out benefit go to its waitlist first (decision 123).
+    await offerFreeSlots(ctx, tx, input.id);
     return row!;
   });
 }
@@ -139,13 +146,19 @@ export async function deleteBenefit({ ctx, input }: { ctx: StaffContext; input: 
   });
 }
 
-/** Pauses (hides from the marketplace) or reactivates a benefit of this school. */
+/**
+ * Pauses (hides from the marketplace) or reactivates a benefit of this school. A paused benefit
+ * makes no waitlist offers; reactivating offers its free slots to the line (decision 123).
+ */
 export async function setBenefitStatus(ctx: StaffContext, id: string, status: "active" | "paused") {
-  const [row] = await ctx.db
-    .update(discounts)
-    .set({ status, updatedAt: ctx.clock.now() })
-    .where(and(eq(discounts.id, id), eq(discounts.schoolId, ctx.schoolId)))
-    .returning({ id: discounts.id, status: discounts.status });
-  if (!row) throw notFound(status === "paused" ? schoolMessages.pauseErrorTitle : schoolMessages.reactivateErrorTitle);
-  return row;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(discounts)
+      .set({ status, updatedAt: ctx.clock.now() })
+      .where(and(eq(discounts.id, id), eq(discounts.schoolId, ctx.schoolId)))
+      .returning({ id: discounts.id, status: discounts.status });
+    if (!row) throw notFound(status === "paused" ? schoolMessages.pauseErrorTitle : schoolMessages.reactivateErrorTitle);
+    await offerFreeSlots(ctx, tx, id);
+    return row;
+  });
 }

@@ -1,11 +1,12 @@
-import { benefitIdInput, benefitInput, benefitUpdateInput, id, institutionProfileInput, schoolDataInput, voucherCodeInput, voucherListInput } from "@elo/shared";
+import { benefitIdInput, benefitInput, benefitUpdateInput, id, institutionProfileInput, schoolDataInput, voucherCancelInput, voucherCodeInput, voucherListInput } from "@elo/shared";
 import { z } from "zod";
 import { institutionProcedure, router, schoolStaffProcedure } from "../../trpc/init";
 import { createBenefit, deleteBenefit, listBenefits, setBenefitStatus, updateBenefit } from "./benefits.handler";
 import { deleteSchoolLogo, getSchoolData, saveSchoolData } from "./data.handler";
 import { reservedDetails, schoolHome } from "./home.handler";
 import { getInstitutionProfile, saveInstitutionProfile, schoolsInNeighborhood } from "./membership.handler";
-import { confirmVoucher, listVouchers, lookupVoucher } from "./vouchers.handler";
+import { cancelVoucher, confirmVoucher, listVouchers, lookupVoucher } from "./vouchers.handler";
+import { schoolWaitlist } from "./waitlist.handler";
 
 /** The institution side: membership, school data, benefits, counters and the voucher desk. */
 export const schoolRouter = router({
@@ -32,6 +33,10 @@ export const schoolRouter = router({
   vouchers: router({
     lookup: schoolStaffProcedure.input(voucherCodeInput).query(lookupVoucher),
     confirm: schoolStaffProcedure.input(voucherCodeInput).mutation(confirmVoucher),
+    cancel: schoolStaffProcedure.input(voucherCancelInput).mutation(cancelVoucher),
     list: schoolStaffProcedure.input(voucherListInput).query(listVouchers),
+  }),
+  waitlist: router({
+    list: schoolStaffProcedure.query(schoolWaitlist),
   }),
 });

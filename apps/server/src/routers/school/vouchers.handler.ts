@@ -1,16 +1,13 @@
 import { schema } from "@elo/db";
-import { schoolMessages, type VoucherStatus } from "@elo/shared";
-import { aliasedTable, and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { schoolMessages, type VoucherCancelInput, type VoucherStatus } from "@elo/shared";
+import { aliasedTable, and, desc, eq, not, sql } from "drizzle-orm";
+import { cancelReservedVoucher } from "../../vouchers/cancel";
+import { joinedVoucherColumns, pastDeadline, presentBy, rawVoucherColumns, shownStatus, voucherOnlyColumns } from "../../vouchers/deadline";
 import { AppError } from "../../trpc/errors";
 import { todayInBrazil, type StaffContext } from "./staff-context";
 
 const { discountTransactions: tx, discounts, profiles } = schema;
 const redeemer = aliasedTable(profiles, "redeemer");
-
-/** The status a person should see: a reserved voucher past its last day is expired. */
-function effectiveStatus(today: string): SQL<VoucherStatus> {
-  return sql<VoucherStatus>`case when ${tx.status} = 'reservado' and ${tx.validUntil} < ${today} then 'expirado'::voucher_status else ${tx.status} end`;
-}
 
 function voucherQuery(ctx: StaffContext) {
   const today = todayInBrazil(ctx.clock.now());
@@ -19,10 +16,14 @@ function voucherQuery(ctx: StaffContext) {
       id: tx.id,
       schoolId: tx.schoolId,
       voucherCode: tx.voucherCode,
-      status: effectiveStatus(today),
+      status: shownStatus(joinedVoucherColumns, today),
+      presentBy: sql<string | null>`${presentBy(joinedVoucherColumns)}::text`,
       claimedAt: tx.claimedAt,
       validUntil: tx.validUntil,
       redeemedAt: tx.redeemedAt,
+      endedAt: tx.endedAt,
+      cancelReason: tx.cancelReason,
+      cancelledByParent: sql<boolean>`coalesce(${tx.cancelledBy} = ${tx.userId}, false)`,
       redeemedByName: redeemer.fullName,
       studentName: profiles.studentName,
       parentName: profiles.fullName,
@@ -55,13 +56,38 @@ export async function confirmVoucher({ ctx, input }: { ctx: StaffContext; input:
   const [done] = await ctx.db
     .update(tx)
     .set({ status: "utilizado", redeemedAt: now, redeemedBy: ctx.user.id })
-    .where(and(eq(tx.voucherCode, input.code), eq(tx.schoolId, ctx.schoolId), eq(tx.status, "reservado"), gte(tx.validUntil, todayInBrazil(now))))
+    .where(and(eq(tx.voucherCode, input.code), eq(tx.schoolId, ctx.schoolId), eq(tx.status, "reservado"), not(pastDeadline(voucherOnlyColumns, todayInBrazil(now)))))
     .returning({ id: tx.id });
   const voucher = await lookupVoucher({ ctx, input });
   if (done) return voucher;
-  if (voucher.status === "utilizado") throw new AppError("CONFLICT", schoolMessages.voucherAlreadyUsed);
-  if (voucher.status === "expirado") throw new AppError("CONFLICT", schoolMessages.voucherExpired);
-  throw new AppError("CONFLICT", schoolMessages.voucherNotFound);
+  throw notReserved(voucher.status);
+}
+
+/** Why a voucher the desk acted on was not reserved any more. */
+function notReserved(status: VoucherStatus) {
+  const message: Record<VoucherStatus, string> = {
+    utilizado: schoolMessages.voucherAlreadyUsed,
+    expirado: schoolMessages.voucherExpired,
+    cancelado: schoolMessages.voucherAlreadyCancelled,
+    reservado: schoolMessages.voucherNotFound,
+  };
+  return new AppError("CONFLICT", message[status]);
+}
+
+/**
+ * Cancels a reserved, unexpired voucher of this school with a reason (decision 122): the slot goes
+ * back to the benefit and the parent's e-mail is queued, in one transaction; exactly once, however
+ * many desks, expiry runs or give-ups race for it. When it matches nothing, the lookup says why.
+ */
+export async function cancelVoucher({ ctx, input }: { ctx: StaffContext; input: VoucherCancelInput }) {
+  const today = todayInBrazil(ctx.clock.now());
+  const target = sql`
+    select t.id from discount_transactions t join discounts d on d.id = t.discount_id
+    where t.voucher_code = ${input.code} and t.school_id = ${ctx.schoolId} and not ${pastDeadline(rawVoucherColumns("t", "d"), today)}`;
+  const ended = await cancelReservedVoucher(ctx, target, { reason: input.reason, by: ctx.user.id, notifyParent: true });
+  const voucher = await lookupVoucher({ ctx, input });
+  if (ended) return voucher;
+  throw notReserved(voucher.status);
 }
 
 /** The school's latest vouchers (100), optionally of one status. */
@@ -69,13 +95,7 @@ export function listVouchers({ ctx, input }: { ctx: StaffContext; input: { statu
   const today = todayInBrazil(ctx.clock.now());
   const status = input?.status ?? null;
   const filter =
-    status === "reservado"
-      ? and(eq(tx.status, "reservado"), gte(tx.validUntil, today))
-      : status === "expirado"
-        ? or(eq(tx.status, "expirado"), and(eq(tx.status, "reservado"), lt(tx.validUntil, today)))
-        : status === "utilizado"
-          ? eq(tx.status, "utilizado")
-          : undefined;
+    status === null ? undefined : status === "reservado" || status === "expirado" ? eq(shownStatus(joinedVoucherColumns, today), status) : eq(tx.status, status);
   return voucherQuery(ctx)
     .where(and(eq(tx.schoolId, ctx.schoolId), filter))
     .orderBy(desc(tx.claimedAt))

@@ -1,5 +1,6 @@
 import { schema } from "@elo/db";
 import type { VoucherStatus } from "@elo/shared";
+import { eq } from "drizzle-orm";
 import type { Harness } from "../harness";
 
 let counter = 0;
@@ -18,4 +19,12 @@ export async function insertVoucher(
     .values({ userId, discountId: benefit.id, schoolId: benefit.schoolId, voucherCode: code, status: opts.status ?? "reservado", validUntil: opts.validUntil ?? "2999-12-31" })
     .returning();
   return row!;
+}
+
+/** Remaining slots and the vouchers of a benefit by stored status (the slot arithmetic of docs/decisions/120). */
+export async function slotCount(h: Pick<Harness, "db">, discountId: string) {
+  const [d] = await h.db.select({ remaining: schema.discounts.numberOfStudents }).from(schema.discounts).where(eq(schema.discounts.id, discountId));
+  const rows = await h.db.select({ status: schema.discountTransactions.status }).from(schema.discountTransactions).where(eq(schema.discountTransactions.discountId, discountId));
+  const by = (s: VoucherStatus) => rows.filter((r) => r.status === s).length;
+  return { remaining: d!.remaining, reservado: by("reservado"), utilizado: by("utilizado"), expirado: by("expirado"), cancelado: by("cancelado") };
 }

@@ -2,6 +2,7 @@ import { Avatar, Badge, Box, Button, Card, Group, Stack, Text, Title } from "@ma
 import { DISCOUNT_VALIDITY_LABELS, formatBRL, marketplaceMessages as m } from "@elo/shared";
 import { claimButton, percentOff, slotsText } from "./format";
 import type { HelpingSchool, MarketplaceBenefit } from "./types";
+import { WaitlistBox } from "./WaitlistBox";
 
 const initial = (name: string) => name.trim().charAt(0).toUpperCase() || "E";
 
@@ -66,6 +67,11 @@ export function BenefitCard({ benefit, helpingSchools, onClaim, claiming, busy }
           <Text size="sm" c="dimmed">
             {m.after} {formatBRL(benefit.monthlyFee)}
           </Text>
+          {benefit.holdDays !== null && (
+            <Text size="sm" c="orange.9" mt={4} data-testid="hold-note">
+              {m.holdNote(benefit.holdDays)}
+            </Text>
+          )}
         </Box>
 
         {helpingSchools.length > 0 && (
@@ -87,9 +93,13 @@ export function BenefitCard({ benefit, helpingSchools, onClaim, claiming, busy }
         <Text size="sm" fw={500} c={soldOut ? "red.7" : "teal.8"} mt="auto">
           {slotsText(benefit.numberOfStudents)}
         </Text>
-        <Button fullWidth disabled={button.disabled} loading={claiming} onClick={() => onClaim(benefit)}>
-          {button.label}
-        </Button>
+        {/* An offered slot is claimed from the offer box; the ordinary button would find no free slot. */}
+        {benefit.waitlist?.status !== "offered" && (
+          <Button fullWidth disabled={button.disabled} loading={claiming} onClick={() => onClaim(benefit)}>
+            {button.label}
+          </Button>
+        )}
+        {soldOut && !benefit.claimed && <WaitlistBox discountId={benefit.discountId} place={benefit.waitlist} />}
       </Stack>
     </Card>
   );

@@ -1,11 +1,12 @@
 import { Alert, Avatar, Badge, Button, Card, Center, Divider, Group, List, Loader, Paper, Stack, Text, Title } from "@mantine/core";
-import { DISCOUNT_VALIDITY_LABELS, formatBRL, formatDate, LIMITS, marketplaceMessages as m } from "@elo/shared";
+import { CANCEL_REASON_LABELS, DISCOUNT_VALIDITY_LABELS, formatBRL, formatDate, LIMITS, marketplaceMessages as m, VOUCHER_STATUS_LABELS } from "@elo/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { errorToast } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { Page } from "../common/Page";
+import { VOUCHER_STATUS_COLORS } from "../common/voucherStatus";
 import { percentOff } from "./format";
 
 /** /confirmacao-desconto?transaction=id: the caller's own reservation and its voucher. */
@@ -54,6 +55,12 @@ export function ConfirmationPage({ transactionId }: { transactionId: string }) {
       <Title order={1} fz={{ base: 24, sm: 30 }}>
         {m.summaryTitle}
       </Title>
+      {c.status !== "reservado" && (
+        <Alert color={VOUCHER_STATUS_COLORS[c.status]} data-testid="voucher-status">
+          {m.voucherNotReservedNote(VOUCHER_STATUS_LABELS[c.status])}
+          {c.cancelReason ? ` · ${m.cancelReason(CANCEL_REASON_LABELS[c.cancelReason])}` : ""}
+        </Alert>
+      )}
       <Card withBorder radius="md" padding="lg">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="sm" wrap="nowrap" miw={0}>
@@ -105,6 +112,11 @@ export function ConfirmationPage({ transactionId }: { transactionId: string }) {
               {DISCOUNT_VALIDITY_LABELS[c.discountValidity]} · {m.validUntil(formatDate(c.validUntil))}
             </Text>
           </Group>
+          {c.presentBy && (
+            <Text fw={600} c="orange.9" data-testid="present-by">
+              {m.presentBy(formatDate(c.presentBy))}
+            </Text>
+          )}
         </Stack>
       </Paper>
 

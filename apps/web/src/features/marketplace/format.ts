@@ -9,9 +9,8 @@ export const percentOff = (value: number) => m.percentOff(pct.format(value));
 export const slotsText = (n: number) => (n === 1 ? m.oneSlot : m.slots(n));
 
 /**
- * The card's button (spec 1 §2): claimed wins over sold out. The server's list carries a card at 0
- * slots only when the parent already claimed it (rule 1, decision 030); 'Esgotado' is what a card
- * shows after a claim found it gone (see `markSoldOut`), until the next refetch drops it.
+ * The card's button (spec 1 §2): claimed wins over sold out. A sold-out card stays in the list with
+ * its disabled 'Esgotado' and, under it, the waitlist (decision 123).
  */
 export function claimButton(benefit: { claimed: boolean; numberOfStudents: number }, busyElsewhere = false) {
   if (benefit.claimed) return { label: m.alreadyClaimed, disabled: true };
@@ -21,7 +20,7 @@ export function claimButton(benefit: { claimed: boolean; numberOfStudents: numbe
 
 /**
  * The list after a claim answered 'Desconto indisponível': that card turns 'Esgotado' in place
- * rather than vanishing under the parent's cursor.
+ * (with its waitlist) until the list is fetched again.
  */
 export function markSoldOut<L extends { items: { discountId: string; numberOfStudents: number }[] }>(list: L | undefined, discountId: string): L | undefined {
   if (!list) return list;

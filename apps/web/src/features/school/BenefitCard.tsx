@@ -1,4 +1,4 @@
-import { CLASS_PERIOD_LABELS, DISCOUNT_VALIDITY_LABELS, formatBRL, formatDate, schoolMessages, schoolUi, TEACHING_STAGE_LABELS, type ClassPeriod, type DiscountValidity, type TeachingStage } from "@elo/shared";
+import { CLASS_PERIOD_LABELS, DISCOUNT_VALIDITY_LABELS, formatBRL, formatDate, schoolMessages, schoolUi, TEACHING_STAGE_LABELS, waitlistMessages, type ClassPeriod, type DiscountValidity, type TeachingStage } from "@elo/shared";
 import { Badge, Card, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 
@@ -14,10 +14,14 @@ export interface BenefitCardData {
   discountedFee: number;
   numberOfStudents: number;
   discountValidity: DiscountValidity;
+  holdDays: number | null;
 }
 
-/** One benefit as the school sees it: class, 'Pausado' tag, creation date, percentage, slots and validity. */
-export function BenefitCard({ benefit, actions }: { benefit: BenefitCardData; actions?: ReactNode }) {
+/**
+ * One benefit as the school sees it: class, 'Pausado' tag, creation date, percentage, slots, validity,
+ * hold and, when families wait for it, its waitlist (decision 123).
+ */
+export function BenefitCard({ benefit, actions, waitlist }: { benefit: BenefitCardData; actions?: ReactNode; waitlist?: { waiting: number; offered: number } }) {
   return (
     <Card withBorder padding="md" radius="md" data-testid="benefit-card" h="100%">
       <Stack gap="xs" h="100%">
@@ -51,6 +55,19 @@ export function BenefitCard({ benefit, actions }: { benefit: BenefitCardData; ac
         <Text size="sm">
           {schoolUi.validity}: {DISCOUNT_VALIDITY_LABELS[benefit.discountValidity]}
         </Text>
+        {benefit.holdDays !== null && <Text size="sm">{schoolUi.holdDaysShort(benefit.holdDays)}</Text>}
+        {waitlist && waitlist.waiting + waitlist.offered > 0 && (
+          <Stack gap={0} data-testid="school-waitlist">
+            <Text size="sm" fw={600} c="blue.8" title={waitlistMessages.schoolHint}>
+              {waitlistMessages.schoolCount(waitlist.waiting)}
+            </Text>
+            {waitlist.offered > 0 && (
+              <Text size="xs" c="dimmed">
+                {waitlistMessages.schoolOffers(waitlist.offered)}
+              </Text>
+            )}
+          </Stack>
+        )}
         {actions && (
           <Group gap="xs" mt="auto" pt="xs">
             {actions}

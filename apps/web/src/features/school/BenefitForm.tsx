@@ -8,6 +8,7 @@ import {
   DISCOUNT_VALIDITIES,
   DISCOUNT_VALIDITY_LABELS,
   formatDecimal,
+  LIMITS,
   parseBRL,
   readBRL,
   schoolMessages,
@@ -37,6 +38,8 @@ export interface BenefitFormValues {
   discountPercentage: number | string;
   discountValidity: DiscountValidity | null;
   numberOfStudents: number | string;
+  /** Empty: no hold (decision 121). */
+  holdDays: number | string;
 }
 
 export const emptyBenefit: BenefitFormValues = {
@@ -50,6 +53,7 @@ export const emptyBenefit: BenefitFormValues = {
   discountPercentage: "",
   discountValidity: null,
   numberOfStudents: "",
+  holdDays: "",
 };
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
@@ -61,6 +65,8 @@ export function toBenefitInput(v: BenefitFormValues): BenefitInput | null {
   const slots = typeof v.numberOfStudents === "number" ? v.numberOfStudents : Number.NaN;
   if (!v.teachingStage || !v.categoryId || !v.modalityId || !v.className.trim() || !v.classPeriod || !v.discountScope || !v.discountValidity) return null;
   if (!(fee > 0) || !(pct >= 0 && pct <= 100) || !(Number.isInteger(slots) && slots >= 1)) return null;
+  const hold = v.holdDays === "" ? null : Number(v.holdDays);
+  if (hold !== null && !(Number.isInteger(hold) && hold >= 1 && hold <= LIMITS.holdDaysMax)) return null;
   return {
     teachingStage: v.teachingStage,
     categoryId: v.categoryId,
@@ -72,6 +78,7 @@ export function toBenefitInput(v: BenefitFormValues): BenefitInput | null {
     discountPercentage: Math.round(pct * 100) / 100,
     discountValidity: v.discountValidity,
     numberOfStudents: slots,
+    holdDays: hold,
   };
 }
 
@@ -162,6 +169,20 @@ export function BenefitForm(props: {
           <TextInput label={schoolUi.discountedFee} readOnly value={preview} data-testid="discounted-fee" />
           <NumberInput label={schoolUi.numberOfStudents} required min={1} step={1} allowDecimal={false} allowNegative={false} value={v.numberOfStudents} onChange={(x) => set({ numberOfStudents: x })} />
         </SimpleGrid>
+        <NumberInput
+          label={schoolUi.holdDays}
+          description={schoolUi.holdDaysHint}
+          placeholder={schoolUi.holdDaysNone}
+          min={1}
+          max={LIMITS.holdDaysMax}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          disabled={locked}
+          value={v.holdDays}
+          onChange={(x) => set({ holdDays: x })}
+          maw={360}
+        />
         <Group justify="flex-end">
           {props.editing && (
             <Button variant="default" onClick={props.onCancel}>

@@ -9,7 +9,7 @@ import { Page } from "../common/Page";
 import { PageLoader } from "../layout/PageLoader";
 import { BenefitCard } from "./BenefitCard";
 import { BenefitForm, emptyBenefit, type BenefitFormValues } from "./BenefitForm";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../common/ConfirmDialog";
 import { StaffGate } from "./StaffGate";
 import { useBenefitStatus } from "./useBenefitStatus";
 
@@ -36,6 +36,7 @@ const toFormValues = (b: Benefit): BenefitFormValues => ({
   discountPercentage: b.discountPercentage,
   discountValidity: b.discountValidity,
   numberOfStudents: b.numberOfStudents,
+  holdDays: b.holdDays ?? "",
 });
 
 function BenefitsPanel() {
@@ -55,6 +56,8 @@ function BenefitsPanel() {
 
   // Same query (and cache) as the form's category select; watched here because the form remounts on every reset.
   const categories = useQuery(trpc.reference.categories.queryOptions());
+  const waitlists = useQuery(trpc.school.waitlist.list.queryOptions());
+  const waitlistOf = (id: string) => waitlists.data?.find((x) => x.discountId === id);
 
   useEffect(() => {
     if (benefits.isError) notifyFailure(benefits.error, { title: schoolMessages.discountsLoadError });
@@ -136,6 +139,7 @@ function BenefitsPanel() {
             <BenefitCard
               key={b.id}
               benefit={b}
+              waitlist={waitlistOf(b.id)}
               actions={
                 <>
                   {b.status === "active" ? (

@@ -7,7 +7,7 @@ import { notifyError } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { PageLoader } from "../layout/PageLoader";
 import { BenefitCard } from "./BenefitCard";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../common/ConfirmDialog";
 import { ReservedDetailsDialog } from "./ReservedDetailsDialog";
 import { StaffGate } from "./StaffGate";
 import { useBenefitStatus } from "./useBenefitStatus";

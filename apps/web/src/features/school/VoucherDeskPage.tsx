@@ -1,35 +1,37 @@
-import { formatBRL, formatDate, schoolMessages, schoolUi, VOUCHER_STATUS_LABELS, VOUCHER_STATUSES, type VoucherStatus } from "@elo/shared";
-import { Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { CANCEL_REASON_LABELS, CANCEL_REASONS, formatBRL, formatDate, schoolMessages, schoolUi, VOUCHER_STATUS_LABELS, VOUCHER_STATUSES, type CancelReason, type VoucherStatus } from "@elo/shared";
+import { Badge, Button, Card, Group, NativeSelect, Radio, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorToast, notifyFailure, notifyOk } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { ConfirmDialog } from "../common/ConfirmDialog";
 import { Page } from "../common/Page";
+import { VOUCHER_STATUS_COLORS } from "../common/voucherStatus";
 import { StaffGate } from "./StaffGate";
 
-const STATUS_COLOR: Record<VoucherStatus, string> = { reservado: "blue", utilizado: "teal", expirado: "gray" };
-
-/** /painel-escola: the school office's voucher desk (beyond the spec). */
-export function VoucherDeskPage() {
+/** /painel-escola: the school office's voucher desk (beyond the spec); `initialCode` comes from ?voucher=. */
+export function VoucherDeskPage({ initialCode }: { initialCode?: string }) {
   return (
     <StaffGate title={schoolUi.deskTitle}>
-      <VoucherDesk />
+      <VoucherDesk initialCode={initialCode} />
     </StaffGate>
   );
 }
 
+const filterOptions = [{ value: "all", label: schoolUi.allStatuses }, ...VOUCHER_STATUSES.map((s) => ({ value: s, label: VOUCHER_STATUS_LABELS[s] }))];
+
 function StatusBadge({ status }: { status: VoucherStatus }) {
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light">
+    <Badge color={VOUCHER_STATUS_COLORS[status]} variant="light">
       {VOUCHER_STATUS_LABELS[status]}
     </Badge>
   );
 }
 
-function VoucherDesk() {
+function VoucherDesk({ initialCode }: { initialCode?: string }) {
   const queryClient = useQueryClient();
-  const [typed, setTyped] = useState("");
-  const [code, setCode] = useState<string | null>(null);
+  const [typed, setTyped] = useState(initialCode ?? "");
+  const [code, setCode] = useState<string | null>(initialCode ?? null);
   const [filter, setFilter] = useState<VoucherStatus | "all">("all");
   const voucher = useQuery({ ...trpc.school.vouchers.lookup.queryOptions({ code: code ?? "" }), enabled: !!code, retry: false, staleTime: 0 });
   const list = useQuery(trpc.school.vouchers.list.queryOptions({ status: filter === "all" ? null : filter }));
@@ -41,6 +43,22 @@ function VoucherDesk() {
       },
       onError: async (error) => {
         notifyFailure(error, { title: schoolMessages.voucherNotFound });
+        await queryClient.invalidateQueries({ queryKey: trpc.school.pathKey() });
+      },
+    }),
+  );
+  const [cancelling, setCancelling] = useState(false);
+  const [reason, setReason] = useState<CancelReason | null>(null);
+  const cancel = useMutation(
+    trpc.school.vouchers.cancel.mutationOptions({
+      onSuccess: async () => {
+        notifyOk(schoolMessages.voucherCancelled);
+        setCancelling(false);
+        await queryClient.invalidateQueries({ queryKey: trpc.school.pathKey() });
+      },
+      onError: async (error) => {
+        notifyFailure(error, { title: schoolMessages.voucherNotFound });
+        setCancelling(false);
         await queryClient.invalidateQueries({ queryKey: trpc.school.pathKey() });
       },
     }),
@@ -98,10 +116,21 @@ function VoucherDesk() {
               <Text>
                 {schoolUi.validUntil}: {formatDate(v.validUntil)}
               </Text>
+              {v.presentBy && (
+                <Text>
+                  {schoolUi.presentBy}: {formatDate(v.presentBy)}
+                </Text>
+              )}
             </SimpleGrid>
             {v.status === "utilizado" && v.redeemedAt && (
               <Text size="sm" c="dimmed">
                 {schoolUi.usedAt} {formatDate(v.redeemedAt)} {v.redeemedByName ? `${schoolUi.usedBy} ${v.redeemedByName}` : ""}
+              </Text>
+            )}
+            {v.status === "cancelado" && v.cancelReason && (
+              <Text size="sm" c="red.8" data-testid="cancel-reason">
+                {v.cancelledByParent ? schoolUi.cancelledByParent : `${schoolUi.cancelReason}: ${CANCEL_REASON_LABELS[v.cancelReason]}`}
+                {v.endedAt ? ` · ${schoolUi.cancelledAt} ${formatDate(v.endedAt)}` : ""}
               </Text>
             )}
             {v.status === "reservado" && (
@@ -109,8 +138,38 @@ function VoucherDesk() {
                 <Button color="teal" loading={confirm.isPending} onClick={() => confirm.mutate({ code: v.voucherCode })}>
                   {schoolMessages.confirmUse}
                 </Button>
+                <Button
+                  variant="outline"
+                  color="red"
+                  onClick={() => {
+                    setReason(null);
+                    setCancelling(true);
+                  }}
+                >
+                  {schoolUi.cancelVoucher}
+                </Button>
               </Group>
             )}
+            <ConfirmDialog
+              opened={cancelling}
+              title={schoolUi.cancelDialogTitle}
+              text={schoolUi.cancelDialogText}
+              confirmLabel={schoolUi.cancelVoucher}
+              cancelLabel={schoolUi.keepVoucher}
+              color="red"
+              loading={cancel.isPending}
+              confirmDisabled={!reason}
+              onConfirm={() => reason && cancel.mutate({ code: v.voucherCode, reason })}
+              onClose={() => setCancelling(false)}
+            >
+              <Radio.Group label={schoolUi.cancelReason} required value={reason} onChange={(x) => setReason(x as CancelReason)} mt="md">
+                <Stack gap="xs" mt="xs">
+                  {CANCEL_REASONS.map((r) => (
+                    <Radio key={r} value={r} label={CANCEL_REASON_LABELS[r]} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            </ConfirmDialog>
             {v.status === "expirado" && <Text c="red">{schoolMessages.voucherExpired}</Text>}
           </Stack>
         )}
@@ -118,11 +177,9 @@ function VoucherDesk() {
 
       <Group justify="space-between">
         <Title order={2}>{schoolUi.recentVouchers}</Title>
-        <SegmentedControl
-          value={filter}
-          onChange={(x) => setFilter(x as VoucherStatus | "all")}
-          data={[{ value: "all", label: schoolUi.allStatuses }, ...VOUCHER_STATUSES.map((s) => ({ value: s, label: VOUCHER_STATUS_LABELS[s] }))]}
-        />
+        {/* Five statuses do not fit a phone's width as segments: a select there. */}
+        <SegmentedControl visibleFrom="sm" value={filter} onChange={(x) => setFilter(x as VoucherStatus | "all")} data={filterOptions} />
+        <NativeSelect hiddenFrom="sm" aria-label={schoolUi.status} value={filter} onChange={(e) => setFilter(e.currentTarget.value as VoucherStatus | "all")} data={filterOptions} />
       </Group>
       {list.data?.length ? (
         <Table.ScrollContainer minWidth={640}>

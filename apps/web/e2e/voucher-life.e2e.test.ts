@@ -1,0 +1,251 @@
+import { schema, type DatabaseHandle } from "@elo/db";
+import { and, eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, hasHorizontalScroll, loginAs, newPage, snap } from "./support/browser";
+import { withBrowserAndDatabase } from "./support/db";
+import { newParent, randomVoucherCode, seedVoucher, voucherWorld } from "./support/voucher-world";
+
+let browser: Browser;
+let db: DatabaseHandle;
+withBrowserAndDatabase((opened) => ({ browser, db } = opened));
+
+/** The narrowest phone the issue asks screenshots at. */
+const PHONE_375 = { width: 375, height: 812 };
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+const entry = (page: Page, className: string) => page.getByTestId("panel-entry").filter({ hasText: className });
+
+/** Opens the desk and looks a code up. */
+async function deskLookup(page: Page, code: string) {
+  await page.goto("/painel-escola");
+  await page.getByLabel("Código do voucher").fill(code);
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await page.getByTestId("voucher-result").getByText(code, { exact: true }).waitFor();
+}
+
+/** Screenshots of the current page at 375 and 1280 px, checking nothing spills sideways on the phone. */
+async function snapBoth(page: Page, name: string) {
+  await page.setViewportSize(PHONE_375);
+  expect(await hasHorizontalScroll(page), name).toBe(false);
+  await snap(page, `${name}-375`);
+  await page.setViewportSize(DESKTOP);
+  await snap(page, `${name}-1280`);
+}
+
+describe("the voucher's life after the claim", () => {
+  it("a benefit with a hold: the card and confirmation say so; the desk cancels with a reason and the parent sees 'Cancelado' and why", async () => {
+    const className = `Inglês Vida ${Date.now()}`;
+    const w = await voucherWorld(db.db, { className, holdDays: 5 });
+
+    // The parent sees the hold on the card and claims.
+    const parent = await newPage(browser, DESKTOP);
+    parent.page.setDefaultTimeout(15_000);
+    await loginAs(parent.context, w.parentId);
+    await parent.page.goto("/home");
+    const card = parent.page.getByTestId("benefit-card").filter({ hasText: className });
+    await card.getByText("Apresente o voucher em até 5 dias", { exact: true }).waitFor();
+    await card.getByRole("button", { name: "Aproveitar benefício" }).click();
+    await parent.page.waitForURL((u) => u.pathname === "/confirmacao-desconto");
+    const code = (await parent.page.getByTestId("voucher-code").textContent())!.trim();
+    await expect(parent.page.getByTestId("present-by").textContent()).resolves.toMatch(/^Apresente o voucher até \d{2}\/\d{2}\/\d{4}$/);
+    await snapBoth(parent.page, "voucher-life-confirmation-hold");
+
+    // The school's desk finds it and cancels it: 'Não matriculado'.
+    const desk = await newPage(browser, DESKTOP);
+    desk.page.setDefaultTimeout(15_000);
+    await loginAs(desk.context, w.staffId);
+    await deskLookup(desk.page, code);
+    await desk.page.getByText("Apresentar até:", { exact: false }).waitFor();
+    await desk.page.getByRole("button", { name: "Cancelar voucher" }).click();
+    const dialog = desk.page.getByRole("dialog");
+    await dialog.getByText("Cancelar este voucher?").waitFor();
+    // No reason chosen yet: the dialog's button stays disabled.
+    await expect(dialog.getByRole("button", { name: "Cancelar voucher" }).isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel("Não matriculado").check();
+    await snapBoth(desk.page, "voucher-life-desk-cancel-dialog");
+    await dialog.getByRole("button", { name: "Cancelar voucher" }).click();
+    await toast(desk.page, "Voucher cancelado. A vaga voltou para o benefício.");
+    const result = desk.page.getByTestId("voucher-result");
+    await result.getByText("Cancelado", { exact: true }).waitFor();
+    await expect(result.getByTestId("cancel-reason").textContent()).resolves.toContain("Motivo do cancelamento: Não matriculado");
+    await snapBoth(desk.page, "voucher-life-desk-cancelled");
+
+    // The slot went back, and the parent's e-mail was queued.
+    const [benefit] = await db.db.select({ n: schema.discounts.numberOfStudents }).from(schema.discounts).where(eq(schema.discounts.id, w.benefit.id));
+    expect(benefit!.n).toBe(3);
+    const [user] = await db.db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, w.parentId));
+    const mails = await db.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, user!.email));
+    expect(mails.map((m) => m.kind).sort()).toEqual(["voucher", "voucher-cancelled"]);
+    expect(mails.find((m) => m.kind === "voucher")!.text).toContain("Apresente o voucher em até 5 dias");
+
+    await parent.page.goto("/painel-pais");
+    const e = entry(parent.page, className);
+    await e.getByTestId("voucher-status").getByText("Cancelado").waitFor();
+    await expect(e.getByTestId("cancel-reason").textContent()).resolves.toBe("Motivo: Não matriculado");
+    await expect(e.getByRole("button", { name: "Desistir do voucher" }).count()).resolves.toBe(0);
+    await snapBoth(parent.page, "voucher-life-panel-cancelled");
+    await parent.context.close();
+    await desk.context.close();
+  });
+
+  it("the parent gives a voucher up from /painel-pais after confirming; the slot returns", async () => {
+    const className = `Espanhol Vida ${Date.now()}`;
+    const w = await voucherWorld(db.db, { className });
+    await seedVoucher(db.db, w.benefit, w.parentId, randomVoucherCode());
+    const { page, context } = await newPage(browser, DESKTOP);
+    page.setDefaultTimeout(15_000);
+    await loginAs(context, w.parentId);
+    await page.goto("/painel-pais");
+    const e = entry(page, className);
+    await e.getByTestId("voucher-status").getByText("Reservado").waitFor();
+    await e.getByRole("button", { name: "Desistir do voucher" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("A vaga volta para outras famílias e esta ação não pode ser desfeita.").waitFor();
+    await snapBoth(page, "voucher-life-give-up-dialog");
+    // Keeping it changes nothing.
+    await dialog.getByRole("button", { name: "Manter voucher" }).click();
+    await expect(e.getByTestId("voucher-status").textContent()).resolves.toBe("Reservado");
+    await e.getByRole("button", { name: "Desistir do voucher" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Sim, desistir" }).click();
+    await toast(page, "Você desistiu do voucher.");
+    await e.getByTestId("voucher-status").getByText("Cancelado").waitFor();
+    await expect(e.getByTestId("cancel-reason").textContent()).resolves.toBe("Você desistiu deste voucher.");
+    await snapBoth(page, "voucher-life-panel-gave-up");
+    const [benefit] = await db.db.select({ n: schema.discounts.numberOfStudents }).from(schema.discounts).where(eq(schema.discounts.id, w.benefit.id));
+    expect(benefit!.n).toBe(3);
+    await context.close();
+  });
+
+  it("a voucher past its last day is expired by the server's job; the panel and the desk show 'Expirado'", async () => {
+    const className = `Francês Vida ${Date.now()}`;
+    const w = await voucherWorld(db.db, { className });
+    const code = randomVoucherCode();
+    const voucher = await seedVoucher(db.db, w.benefit, w.parentId, code, "2020-01-31");
+    // The server's scheduler (every second in these scenarios) rewrites it and returns the slot.
+    const deadline = Date.now() + 20_000;
+    let row = voucher;
+    while (row.status === "reservado" && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      [row] = (await db.db.select().from(schema.discountTransactions).where(eq(schema.discountTransactions.id, voucher.id))) as [typeof voucher];
+    }
+    expect(row.status).toBe("expirado");
+    const [benefit] = await db.db.select({ n: schema.discounts.numberOfStudents }).from(schema.discounts).where(eq(schema.discounts.id, w.benefit.id));
+    expect(benefit!.n).toBe(3);
+
+    const parent = await newPage(browser, DESKTOP);
+    await loginAs(parent.context, w.parentId);
+    await parent.page.goto("/painel-pais");
+    const e = entry(parent.page, className);
+    await e.getByTestId("voucher-status").getByText("Expirado").waitFor();
+    await expect(e.getByRole("button", { name: "Desistir do voucher" }).count()).resolves.toBe(0);
+    await snapBoth(parent.page, "voucher-life-panel-expired");
+
+    const desk = await newPage(browser, DESKTOP);
+    await loginAs(desk.context, w.staffId);
+    await deskLookup(desk.page, code);
+    await desk.page.getByTestId("voucher-result").getByText("Este voucher está expirado.").waitFor();
+    await expect(desk.page.getByRole("button", { name: "Cancelar voucher" }).count()).resolves.toBe(0);
+    await snapBoth(desk.page, "voucher-life-desk-expired");
+    await parent.context.close();
+    await desk.context.close();
+  });
+
+  it("the waitlist: A claims the only slot, B joins the line, the school cancels A's voucher, B gets the offer by e-mail and claims it", async () => {
+    const className = `Alemão Vida ${Date.now()}`;
+    const w = await voucherWorld(db.db, { className, slots: 1 });
+    const parentB = await newParent(db.db, w.main.id, "Beatriz Lima", "Davi Lima");
+
+    // A claims the only slot.
+    const a = await newPage(browser, DESKTOP);
+    a.page.setDefaultTimeout(15_000);
+    await loginAs(a.context, w.parentId);
+    await a.page.goto("/home");
+    await a.page.getByTestId("benefit-card").filter({ hasText: className }).getByRole("button", { name: "Aproveitar benefício" }).click();
+    await a.page.waitForURL((u) => u.pathname === "/confirmacao-desconto");
+    const codeA = (await a.page.getByTestId("voucher-code").textContent())!.trim();
+
+    // B finds it sold out and joins the waitlist.
+    const b = await newPage(browser, DESKTOP);
+    b.page.setDefaultTimeout(15_000);
+    await loginAs(b.context, parentB);
+    await b.page.goto("/home");
+    const card = b.page.getByTestId("benefit-card").filter({ hasText: className });
+    await expect(card.getByRole("button", { name: "Esgotado" }).isDisabled()).resolves.toBe(true);
+    await card.getByRole("button", { name: "Entrar na lista de espera" }).click();
+    await toast(b.page, "Você entrou na lista de espera");
+    await card.getByText("Posição na lista de espera: 1º").waitFor();
+    await snapBoth(b.page, "voucher-life-waitlist-card");
+
+    // The school sees the line, then cancels A's voucher with a reason.
+    const desk = await newPage(browser, DESKTOP);
+    desk.page.setDefaultTimeout(15_000);
+    await loginAs(desk.context, w.staffId);
+    await desk.page.goto("/painel-de-beneficios");
+    await desk.page.getByTestId("benefit-card").filter({ hasText: className }).getByText("Lista de espera: 1 família").waitFor();
+    await deskLookup(desk.page, codeA);
+    await desk.page.getByRole("button", { name: "Cancelar voucher" }).click();
+    await desk.page.getByRole("dialog").getByLabel("Desistência").check();
+    await desk.page.getByRole("dialog").getByRole("button", { name: "Cancelar voucher" }).click();
+    await toast(desk.page, "Voucher cancelado. A vaga voltou para o benefício.");
+
+    // B receives the offer by e-mail; its link leads to /painel-pais, where B claims within the window.
+    const [userB] = await db.db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, parentB));
+    const [offer] = await db.db.select().from(schema.emailOutbox).where(and(eq(schema.emailOutbox.to, userB!.email), eq(schema.emailOutbox.kind, "waitlist-offer")));
+    expect(offer!.subject).toBe(`Abriu uma vaga para você: ${w.school.name}`);
+    const link = offer!.text.match(/Aproveitar a vaga: (\S+)/)![1]!;
+    expect(new URL(link).pathname).toBe("/painel-pais");
+    await b.page.goto(new URL(link).pathname);
+    const entryB = b.page.getByTestId("waitlist-entry").filter({ hasText: className });
+    await entryB.getByText(/^Uma vaga está reservada para você até \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\.$/).waitFor();
+    await snapBoth(b.page, "voucher-life-waitlist-offer-panel");
+    // Nobody else may take the held slot: A's old card (A already claimed) and the marketplace show no free slot.
+    await entryB.getByRole("button", { name: "Aproveitar a vaga" }).click();
+    await b.page.waitForURL((u) => u.pathname === "/confirmacao-desconto");
+    const codeB = (await b.page.getByTestId("voucher-code").textContent())!.trim();
+    expect(codeB).toMatch(/^\d{4}-[A-Z]{4}$/);
+    await b.page.getByText("Parabéns, o seu desconto está reservado!").waitFor();
+    await snapBoth(b.page, "voucher-life-waitlist-confirmation");
+
+    await a.page.goto("/painel-pais");
+    await entry(a.page, className).getByTestId("cancel-reason").getByText("Motivo: Desistência").waitFor();
+    for (const p of [a, b, desk]) await p.context.close();
+  });
+
+  it("the desk's voucher address opens the voucher for its school's staff only; anyone else learns nothing about the parent", async () => {
+    const className = `Italiano Vida ${Date.now()}`;
+    const w = await voucherWorld(db.db, { className });
+    const code = randomVoucherCode();
+    await seedVoucher(db.db, w.benefit, w.parentId, code);
+    const address = `/painel-escola?voucher=${code}`;
+
+    const desk = await newPage(browser, DESKTOP);
+    await loginAs(desk.context, w.staffId);
+    await desk.page.goto(address);
+    const result = desk.page.getByTestId("voucher-result");
+    await result.getByText(code, { exact: true }).waitFor();
+    await result.getByText("Lucas Mendes").waitFor();
+    await snapBoth(desk.page, "voucher-life-desk-address");
+
+    // Staff of another school: refused without details.
+    const other = await voucherWorld(db.db, { className: `Outra ${Date.now()}` });
+    const foreign = await newPage(browser, DESKTOP);
+    await loginAs(foreign.context, other.staffId);
+    await foreign.page.goto(address);
+    await foreign.page.getByText("Este voucher não pertence à sua escola.").waitFor();
+    // The parent (or any parent) is sent home; a visitor to the login page.
+    const parent = await newPage(browser, DESKTOP);
+    await loginAs(parent.context, w.parentId);
+    await parent.page.goto(address);
+    await parent.page.waitForURL((u) => u.pathname === "/home");
+    const visitor = await newPage(browser, DESKTOP);
+    await visitor.page.goto(address);
+    await visitor.page.waitForURL((u) => u.pathname === "/login");
+    for (const p of [foreign, parent, visitor]) {
+      await expect(p.page.getByText("Lucas Mendes").count()).resolves.toBe(0);
+      await expect(p.page.getByText("Carla Mendes").count()).resolves.toBe(0);
+    }
+    for (const p of [desk, foreign, parent, visitor]) await p.context.close();
+  });
+});
+
