@@ -2,7 +2,7 @@
  * The one tRPC bootstrap file.
  * 1. Context  2. Initialisation (transformer, error formatting)  3. Procedures by role.
  */
-import { accessMessages } from "@elo/shared";
+import { accessMessages, emailConfirmationMessages } from "@elo/shared";
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
@@ -98,6 +98,17 @@ export const publicProcedure = t.procedure.use(databaseAvailability);
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError("UNAUTHORIZED", accessMessages.unauthenticated);
   return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/**
+ * Needs a confirmed e-mail address (issue 21): claims and API tokens. PRECONDITION_FAILED with
+ * `meta.reason = "email_unconfirmed"`, so the client can offer 'Reenviar e-mail'.
+ */
+export const confirmedEmail = t.middleware(({ ctx, next }) => {
+  if (ctx.user && !ctx.user.emailConfirmed) {
+    throw new AppError("PRECONDITION_FAILED", { title: emailConfirmationMessages.requiredTitle, description: emailConfirmationMessages.requiredDescription }, { reason: "email_unconfirmed" });
+  }
+  return next();
 });
 
 /** Role admin; FORBIDDEN otherwise. */

@@ -47,6 +47,12 @@ async function freshResetToken(h: Harness, userId: string) {
   return token;
 }
 
+async function freshConfirmationToken(h: Harness, userId: string) {
+  const token = generateSecret();
+  await h.db.insert(schema.emailConfirmationTokens).values({ id: hashSecret(token), userId, expiresAt: new Date(h.clock.now().getTime() + 3_600_000) });
+  return token;
+}
+
 const uniq = () => Math.random().toString(36).slice(2, 9);
 
 async function benefitValues(h: Harness) {
@@ -115,6 +121,8 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "apiTokens.revoke": { input: (_h, _w, t) => ({ id: t.tokenId }), expect: OWN_ROW_OF_A },
 
   // ─── auth: public by nature; a secret in the input is the credential ───
+  "auth.confirmEmail": { input: async (h, w) => ({ token: await freshConfirmationToken(h, w.parentA.id) }), expect: PUBLIC },
+  "auth.resendConfirmation": { expect: SIGNED_IN },
   "auth.checkResetToken": { input: async (h, w) => ({ token: await freshResetToken(h, w.parentA.id) }), expect: PUBLIC },
   "auth.emailPreviews": { expect: ADMIN },
   "auth.login": { input: (_h, w) => ({ email: w.parentA.email, password: w.parentA.password }), expect: PUBLIC },

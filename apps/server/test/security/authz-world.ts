@@ -76,13 +76,14 @@ export function targetOf(w: World, actor: Actor) {
 }
 export type Target = ReturnType<typeof targetOf>;
 
-/** Every secret hash stored right now: session ids, API token hashes, reset token ids, password hashes. */
+/** Every secret hash stored right now: session ids, API token hashes, reset and confirmation token ids, password hashes. */
 export async function storedSecrets(h: Harness) {
-  const [sessions, tokens, resets, users] = await Promise.all([
+  const [sessions, tokens, resets, confirmations, users] = await Promise.all([
     h.db.select({ v: schema.sessions.id }).from(schema.sessions),
     h.db.select({ v: schema.apiTokens.tokenHash }).from(schema.apiTokens),
     h.db.select({ v: schema.passwordResetTokens.id }).from(schema.passwordResetTokens),
+    h.db.select({ v: schema.emailConfirmationTokens.id }).from(schema.emailConfirmationTokens),
     h.db.select({ v: schema.users.passwordHash }).from(schema.users),
   ]);
-  return [...sessions, ...tokens, ...resets, ...users].map((r) => r.v).filter((v): v is string => !!v);
+  return [...sessions, ...tokens, ...resets, ...confirmations, ...users].map((r) => r.v).filter((v): v is string => !!v);
 }

@@ -7,6 +7,8 @@ import {
   ENROLLMENT_PERIODS,
   MEMBERSHIP_STATUSES,
   PLAN_TYPES,
+  PROOF_REFUSAL_REASONS,
+  PROOF_STATUSES,
   PROFILE_TYPES,
   ROLES,
   TEACHING_STAGES,
@@ -26,3 +28,5 @@ export const voucherStatus = pgEnum("voucher_status", VOUCHER_STATUSES);
 export const planType = pgEnum("plan_type", PLAN_TYPES);
 export const outboxStatus = pgEnum("outbox_status", ["pending", "sent", "failed"]);
 export const schoolOrigin = pgEnum("school_origin", ["admin", "csv", "parent_request", "institution", "seed"]);
+export const proofStatus = pgEnum("proof_status", PROOF_STATUSES);
+export const proofRefusalReason = pgEnum("proof_refusal_reason", PROOF_REFUSAL_REASONS);

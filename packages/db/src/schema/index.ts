@@ -5,3 +5,4 @@ export * from "./schools";
 export * from "./profiles";
 export * from "./benefits";
 export * from "./platform";
+export * from "./verification";

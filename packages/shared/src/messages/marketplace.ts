@@ -15,6 +15,7 @@ export const marketplaceMessages = {
   oneSlot: "1 vaga disponível",
   slots: (n: number) => `${n} vagas disponíveis`,
   claim: "Aproveitar benefício",
+  confirmEmailToClaim: "Confirme seu e-mail para aproveitar",
   soldOut: "Esgotado",
   alreadyClaimed: "Desconto já aproveitado",
   loadErrorTitle: "Erro ao carregar dados",

@@ -3,6 +3,7 @@ export { renderEmail, type EmailBlock, type EmailContent, type EmailEnv, type Re
 export { defineEmailTemplate, enqueueTemplate, renderTemplate, type EmailTemplate } from "./template";
 export { EMAIL_TEMPLATES, renderEmailPreviews } from "./registry";
 export { passwordResetEmail, type PasswordResetData } from "./password-reset";
+export { emailConfirmationEmail, type EmailConfirmationData } from "./email-confirmation";
 export { voucherEmail, type VoucherMailData } from "./voucher";
 export { enrollmentProofEmail, type EnrollmentProofData } from "./enrollment-proof";
 export { schoolRegistrationEmail, type SchoolRegistrationData } from "./school-registration";

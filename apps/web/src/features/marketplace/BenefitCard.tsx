@@ -1,5 +1,5 @@
-import { Avatar, Badge, Box, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { DISCOUNT_VALIDITY_LABELS, formatBRL, marketplaceMessages as m } from "@elo/shared";
+import { Anchor, Avatar, Badge, Box, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { DISCOUNT_VALIDITY_LABELS, emailConfirmationMessages, formatBRL, marketplaceMessages as m } from "@elo/shared";
 import { claimButton, percentOff, slotsText } from "./format";
 import type { HelpingSchool, MarketplaceBenefit } from "./types";
 
@@ -12,12 +12,14 @@ interface BenefitCardProps {
   onClaim: (b: MarketplaceBenefit) => void;
   claiming: boolean;
   busy: boolean;
+  /** Set while the viewer's address is unconfirmed: the button explains and offers the resend. */
+  unconfirmed?: { onResend: () => void; resending: boolean };
 }
 
 /** One marketplace benefit, as spec 1 §2 lists its parts. */
-export function BenefitCard({ benefit, helpingSchools, onClaim, claiming, busy }: BenefitCardProps) {
+export function BenefitCard({ benefit, helpingSchools, onClaim, claiming, busy, unconfirmed }: BenefitCardProps) {
   const soldOut = benefit.numberOfStudents <= 0;
-  const button = claimButton(benefit, busy && !claiming);
+  const button = claimButton(benefit, busy && !claiming, !unconfirmed);
   return (
     <Card
       withBorder
@@ -90,6 +92,14 @@ export function BenefitCard({ benefit, helpingSchools, onClaim, claiming, busy }
         <Button fullWidth disabled={button.disabled} loading={claiming} onClick={() => onClaim(benefit)}>
           {button.label}
         </Button>
+        {unconfirmed && !benefit.claimed && (
+          <Text size="xs" c="dimmed">
+            {emailConfirmationMessages.claimNeedsConfirmation}{" "}
+            <Anchor component="button" type="button" size="xs" onClick={unconfirmed.onResend} disabled={unconfirmed.resending}>
+              {emailConfirmationMessages.resendButton}
+            </Anchor>
+          </Text>
+        )}
       </Stack>
     </Card>
   );
