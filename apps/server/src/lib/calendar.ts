@@ -9,3 +9,14 @@ export const saoPauloDay = (instant: Date): string => isoDay.format(instant);
 export const voucherValidUntil = (validity: DiscountValidity, claimedAt: Date): string =>
   // Noon of the local day keeps month arithmetic on the right calendar date whatever the server's zone.
   validityEndDate(validity, new Date(`${saoPauloDay(claimedAt)}T12:00:00`));
+
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/**
+ * Last day an enrollment verification given at `decidedAt` holds (issue 21): the end of February
+ * of the following year, on the Brasília calendar (the school year and its enrolment season).
+ */
+export function verificationValidUntil(decidedAt: Date): string {
+  const next = Number(saoPauloDay(decidedAt).slice(0, 4)) + 1;
+  return `${next}-02-${isLeap(next) ? 29 : 28}`;
+}

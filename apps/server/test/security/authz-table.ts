@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import { generateSecret, hashSecret } from "../../src/auth/tokens";
 import type { Harness } from "../support/harness";
 import { csvForm } from "../support/factories/admin";
-import { createDiscount } from "../support/factories/benefits";
+import { createDiscount, eligibleParent } from "../support/factories/benefits";
 import { pngBytes, uploadForm } from "../support/factories/files";
+import { insertProof } from "../support/factories/proofs";
 import { createSchool, nicheIds, place } from "../support/factories/schools";
 import { uniqueEmail } from "../support/factories/users";
 import type { Actor, Target, World } from "./authz-world";
@@ -45,6 +46,11 @@ async function freshResetToken(h: Harness, userId: string) {
   const token = generateSecret();
   await h.db.insert(schema.passwordResetTokens).values({ id: hashSecret(token), userId, expiresAt: new Date(h.clock.now().getTime() + 3_600_000) });
   return token;
+}
+
+/** A new pending proof naming `schoolId`, of a new parent: each decision has its own. */
+async function pendingProofId(h: Harness, schoolId: string) {
+  return { id: (await insertProof(h, (await eligibleParent(h, { schoolId: null })).id, schoolId)).id };
 }
 
 async function freshConfirmationToken(h: Harness, userId: string) {
@@ -97,6 +103,10 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "admin.memberships.pending": { expect: ADMIN },
   "admin.parents.list": { input: () => ({}), expect: ADMIN },
   "admin.parents.summary": { expect: ADMIN },
+  "admin.verifications.confirm": { input: (h, _w, t) => pendingProofId(h, t.school.id), expect: ADMIN },
+  "admin.verifications.list": { input: () => ({}), expect: ADMIN },
+  "admin.verifications.open": { input: (_h, _w, t) => ({ id: t.proof.id }), expect: ADMIN },
+  "admin.verifications.refuse": { input: async (h, _w, t) => ({ ...(await pendingProofId(h, t.school.id)), reason: "ilegivel" }), expect: ADMIN },
   "admin.schools.delete": { input: async (h) => ({ id: (await createSchool(h)).id }), expect: ADMIN },
   "admin.schools.list": { input: () => ({}), expect: ADMIN },
   "admin.schools.merge": {
@@ -216,6 +226,11 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "school.profile.schools": { input: async (h) => ({ neighborhoodId: (await place(h)).neighborhoodId }), expect: INSTITUTION },
   // Another school's voucher code is refused as "of another school" (never its details).
   "school.vouchers.confirm": { input: (_h, _w, t) => ({ code: t.voucher.voucherCode }), expect: { ...STAFF, staffAonB: "FORBIDDEN" } },
+  // Issue 21: proofs naming the school; staff of another school never reach them.
+  "school.verifications.confirm": { input: (h, _w, t) => pendingProofId(h, t.school.id), expect: STAFF_ROW },
+  "school.verifications.list": { expect: STAFF },
+  "school.verifications.open": { input: (_h, _w, t) => ({ id: t.proof.id }), expect: STAFF_ROW },
+  "school.verifications.refuse": { input: async (h, _w, t) => ({ ...(await pendingProofId(h, t.school.id)), reason: "outro", note: "Sem carimbo" }), expect: STAFF_ROW },
   "school.vouchers.list": { input: () => ({}), expect: STAFF },
   "school.vouchers.lookup": { input: (_h, _w, t) => ({ code: t.voucher.voucherCode }), expect: { ...STAFF, staffAonB: "FORBIDDEN" } },
 };

@@ -6,3 +6,4 @@ export * from "./admin";
 export * from "./profile";
 export * from "./apiTokens";
 export * from "./contact";
+export * from "./verification";

@@ -5,6 +5,7 @@ export { EMAIL_TEMPLATES, renderEmailPreviews } from "./registry";
 export { passwordResetEmail, type PasswordResetData } from "./password-reset";
 export { emailConfirmationEmail, type EmailConfirmationData } from "./email-confirmation";
 export { voucherEmail, type VoucherMailData } from "./voucher";
+export { enrollmentDecisionEmail, type EnrollmentDecisionData } from "./enrollment-decision";
 export { enrollmentProofEmail, type EnrollmentProofData } from "./enrollment-proof";
 export { schoolRegistrationEmail, type SchoolRegistrationData } from "./school-registration";
 export { contactMessageEmail } from "./contact-message";

@@ -1,6 +1,7 @@
 import type { EmailEnv } from "./layout";
 import { contactMessageEmail } from "./contact-message";
 import { emailConfirmationEmail } from "./email-confirmation";
+import { enrollmentDecisionEmail } from "./enrollment-decision";
 import { enrollmentProofEmail } from "./enrollment-proof";
 import { passwordResetEmail } from "./password-reset";
 import { schoolRegistrationEmail } from "./school-registration";
@@ -12,7 +13,7 @@ import { voucherEmail } from "./voucher";
  * A new message: add a file next to this one with `defineEmailTemplate` and list it here.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const EMAIL_TEMPLATES: ReadonlyArray<EmailTemplate<any>> = [passwordResetEmail, emailConfirmationEmail, voucherEmail, enrollmentProofEmail, schoolRegistrationEmail, contactMessageEmail];
+export const EMAIL_TEMPLATES: ReadonlyArray<EmailTemplate<any>> = [passwordResetEmail, emailConfirmationEmail, voucherEmail, enrollmentProofEmail, enrollmentDecisionEmail, schoolRegistrationEmail, contactMessageEmail];
 
 /** Every template rendered with its sample data. */
 export function renderEmailPreviews(env: EmailEnv) {

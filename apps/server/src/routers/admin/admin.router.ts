@@ -1,5 +1,8 @@
 import {
   adminParentsListInput,
+  adminProofQueueInput,
+  proofIdInput,
+  proofRefuseInput,
   adminSchoolListInput,
   adminSchoolUpdateInput,
   csvImportInput,
@@ -17,6 +20,9 @@ import { decideMembershipHandler, pendingMembershipsHandler } from "./membership
 import { mergeSchoolsHandler } from "./merge.handler";
 import { listParentsHandler, parentsSummaryHandler } from "./parents.handler";
 import { markReviewedHandler } from "./review.handler";
+import { adminConfirmHandler, adminRefuseHandler } from "../verification/decide.handler";
+import { adminOpenHandler } from "../verification/open.handler";
+import { adminQueueHandler } from "../verification/queue.handler";
 import { deleteSchoolHandler, listSchoolsHandler, removeLogoHandler, updateSchoolHandler } from "./schools.handler";
 
 /** Administration: schools and their staff, CSV import, parents. Every procedure needs role admin. */
@@ -46,5 +52,12 @@ export const adminRouter = router({
   parents: router({
     summary: adminProcedure.query(parentsSummaryHandler),
     list: adminProcedure.input(adminParentsListInput).query(listParentsHandler),
+  }),
+  /** Enrollment proofs of schools without staff in the network (issue 21), on /admin-pais. */
+  verifications: router({
+    list: adminProcedure.input(adminProofQueueInput).query(adminQueueHandler),
+    open: adminProcedure.input(proofIdInput).mutation(adminOpenHandler),
+    confirm: adminProcedure.input(proofIdInput).mutation(adminConfirmHandler),
+    refuse: adminProcedure.input(proofRefuseInput).mutation(adminRefuseHandler),
   }),
 });
