@@ -2,7 +2,7 @@ import { schema, type DatabaseHandle } from "@elo/db";
 import { and, desc, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { loginAs, newPage, snap } from "./support/browser";
+import { DEMO, loginAs, newPage, snap } from "./support/browser";
 import { withBrowserAndDatabase } from "./support/db";
 import { fillSignupForm } from "./support/forms";
 import { seedUser } from "./support/seed";
@@ -75,11 +75,19 @@ async function seedStaff(schoolId: string, fullName: string) {
 }
 
 describe("the issue's scenario: a verified enrollment opens a benefit that requires one", () => {
-  it("signup, confirmed e-mail, proof naming Colégio Horizonte, confirmed by Horizonte on 'Confirmar matrículas'", async () => {
+  it("signup, confirmed e-mail, proof naming Colégio Horizonte confirmed on 'Confirmar matrículas', a claim that requires it, the desk shows it", async () => {
     const horizonte = await schoolNamed("Colégio Horizonte");
+    const fluent = await schoolNamed("Fluent English School");
     const horizonteStaff = await seedStaff(horizonte.id, "Helena Secretária");
+    const [fluentStaff] = await handle.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, DEMO.school.email));
+    // A benefit of Fluent's, which its staff will make require a verified enrollment.
+    const className = `Inglês Verificado ${Date.now()}`;
+    const [kids] = await handle.db.select().from(schema.discounts).where(eq(schema.discounts.schoolId, fluent.id)).limit(1);
+    const { id: _id, createdAt: _c, updatedAt: _u, ...terms } = kids!;
+    await handle.db.insert(schema.discounts).values({ ...terms, className, discountScope: "all_except_own", numberOfStudents: 5, status: "active", requiresVerifiedEnrollment: false });
     const parentSide = await newPage(browser);
     const staffSide = await newPage(browser);
+    const deskSide = await newPage(browser);
     try {
       // 1. The parent signs up and confirms the address from the e-mail.
       const email = uniqueEmail("e2e-verificada");
@@ -87,6 +95,16 @@ describe("the issue's scenario: a verified enrollment opens a benefit that requi
       await signUpParent(page, email, "Renata Alves");
       await page.goto(await confirmationLink(email));
       await page.getByText("E-mail confirmado!").waitFor();
+
+      // Fluent's staff turns on 'Exigir matrícula verificada' for the benefit.
+      await loginAs(deskSide.context, fluentStaff!.id);
+      const desk = deskSide.page;
+      await desk.goto("/painel-de-beneficios");
+      await desk.getByTestId("benefit-card").filter({ hasText: className }).getByRole("button", { name: "Editar" }).click();
+      await desk.getByLabel("Exigir matrícula verificada").check();
+      await desk.getByRole("button", { name: "Salvar alterações" }).click();
+      await desk.getByText("Desconto atualizado!", { exact: true }).first().waitFor();
+      await desk.getByTestId("benefit-card").filter({ hasText: className }).getByText("Matrícula verificada").waitFor();
 
       // 2. The student's data (not the subject here) go straight in; the school and the proof through /meus-dados.
       const [user] = await handle.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email));
@@ -102,18 +120,26 @@ describe("the issue's scenario: a verified enrollment opens a benefit that requi
       await page.getByText("Comprovante enviado", { exact: true }).first().waitFor();
       await main.getByText("Comprovante em análise pela escola").waitFor();
 
+      // Before the school confirms: the card says what the benefit needs and how to get there.
+      await page.goto("/home");
+      const card = page.getByTestId("benefit-card").filter({ hasText: className });
+      await card.getByText("Requer matrícula verificada").first().waitFor();
+      expect(await card.getByRole("button", { name: "Requer matrícula verificada" }).isDisabled()).toBe(true);
+      await card.getByRole("link", { name: "Ir para Meus Dados" }).waitFor();
+      await snap(page, "trust-card-requires-verification");
+
       // 3. Horizonte's staff opens the proof and confirms it.
       await loginAs(staffSide.context, horizonteStaff);
       const staff = staffSide.page;
       await staff.goto("/confirmar-matriculas");
-      const card = staff.getByTestId("proof-card").filter({ hasText: "Pedro Alves" });
-      await card.getByText("Renata Alves").waitFor();
-      await card.getByText("5º ano B").waitFor();
-      const [tab] = await Promise.all([staffSide.context.waitForEvent("page"), card.getByRole("button", { name: "Ver comprovante" }).click()]);
+      const proofCard = staff.getByTestId("proof-card").filter({ hasText: "Pedro Alves" });
+      await proofCard.getByText("Renata Alves").waitFor();
+      await proofCard.getByText("5º ano B").waitFor();
+      const [tab] = await Promise.all([staffSide.context.waitForEvent("page"), proofCard.getByRole("button", { name: "Ver comprovante" }).click()]);
       await tab.waitForURL(/\/files\/enrollment_proofs\//, { timeout: 10_000 });
       await tab.close();
       await snap(staff, "trust-confirm-enrollments");
-      await card.getByRole("button", { name: "Confirmar" }).click();
+      await proofCard.getByRole("button", { name: "Confirmar" }).click();
       await staff.getByText("Matrícula confirmada", { exact: true }).first().waitFor();
       await staff.getByRole("region", { name: "Decididas nos últimos 30 dias" }).getByText("Pedro Alves").waitFor();
       const [opened] = await handle.db.select().from(schema.enrollmentProofViews).where(eq(schema.enrollmentProofViews.viewerId, horizonteStaff));
@@ -123,11 +149,40 @@ describe("the issue's scenario: a verified enrollment opens a benefit that requi
       await page.goto("/meus-dados");
       await page.getByRole("tabpanel").getByText("Matrícula verificada por Colégio Horizonte em").waitFor();
       await snap(page, "trust-parent-verified");
+
+      // 5. The parent claims the benefit that requires a verified enrollment.
+      await page.goto("/home");
+      await card.getByRole("button", { name: "Aproveitar benefício" }).click();
+      await page.waitForURL((u) => u.pathname === "/confirmacao-desconto", { timeout: 15_000 });
+      const code = (await page.getByTestId("voucher-code").textContent())!.trim();
+
+      // 6. Fluent's desk shows who verified the enrollment, and when.
+      await desk.goto("/painel-escola");
+      await desk.getByLabel("Código do voucher").fill(code);
+      await desk.getByRole("button", { name: "Buscar" }).click();
+      const line = desk.getByTestId("desk-verification");
+      await line.getByText(/^Matrícula verificada por Colégio Horizonte em \d{2}\/\d{2}\/\d{4}$/).waitFor();
+      await snap(desk, "trust-desk-verified");
     } finally {
       await parentSide.context.close();
       await staffSide.context.close();
-      // Horizonte has no staff in the demo world; other scenarios count on that.
+      await deskSide.context.close();
+      // Horizonte has no staff in the demo world, and the marketplace has its demo cards: other scenarios count on that.
       await handle.db.delete(schema.schoolMemberships).where(eq(schema.schoolMemberships.userId, horizonteStaff));
+      await handle.db.update(schema.discounts).set({ status: "paused" }).where(eq(schema.discounts.className, className));
     }
+  });
+});
+
+describe("what verification means, in Portuguese", () => {
+  it("the parents' FAQ and the schools' landing page explain it", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/#faq");
+    await page.locator("#faq").getByRole("button", { name: "O que é matrícula verificada?" }).click();
+    await page.locator("#faq").getByText("feita pela própria escola do seu filho", { exact: false }).waitFor();
+    await page.goto("/para-escolas#faq");
+    await page.locator("#faq").getByRole("button", { name: "O que é 'Exigir matrícula verificada'?" }).click();
+    await page.locator("#faq").getByText("Cada escola da rede confirma, em 'Confirmar matrículas'", { exact: false }).waitFor();
+    await context.close();
   });
 });

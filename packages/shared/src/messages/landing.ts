@@ -7,7 +7,7 @@ export interface FaqItem {
   answer: string;
 }
 
-/** The parents' FAQ: 9 questions written from the rules of spec 1 §1. */
+/** The parents' FAQ: 9 questions written from the rules of spec 1 §1, and one on verified enrollments (issue 21). */
 export const PARENT_FAQ: FaqItem[] = [
   {
     question: "O que é o Elo Escolar?",
@@ -46,6 +46,11 @@ export const PARENT_FAQ: FaqItem[] = [
       "Ao aproveitar um benefício você recebe um voucher. Apresente o código na secretaria da instituição antes do início das aulas. O voucher não é uma confirmação de matrícula, e todas as mensalidades são pagas diretamente à escola.",
   },
   {
+    question: "O que é matrícula verificada?",
+    answer:
+      "É a confirmação, feita pela própria escola do seu filho (ou pela equipe Elo Escolar, quando a escola ainda não tem equipe na rede), de que o comprovante de matrícula que você enviou é verdadeiro. Algumas instituições só oferecem benefícios a alunos com matrícula verificada. A verificação vale até o fim de fevereiro do ano seguinte; em janeiro pedimos o comprovante do novo ano letivo. Vouchers já emitidos continuam valendo.",
+  },
+  {
     question: "Tenho outra dúvida. Como falo com vocês?",
     answer: `Escreva para ${CONTACT_EMAIL}. Respondemos todas as dúvidas por e-mail.`,
   },
@@ -75,6 +80,11 @@ export const SCHOOL_FAQ: FaqItem[] = [
     question: "Quanto custa?",
     answer:
       "O plano Bronze é gratuito. Os planos Silver e Gold, que permitem receber alunos de outras instituições com os seus benefícios, estão com assinatura 100% gratuita por tempo limitado. Cancele quando quiser.",
+  },
+  {
+    question: "O que é 'Exigir matrícula verificada'?",
+    answer:
+      "Cada escola da rede confirma, em 'Confirmar matrículas', os comprovantes de matrícula dos seus próprios alunos. Ao marcar 'Exigir matrícula verificada' em um benefício, só poderão aproveitá-lo famílias cuja matrícula foi confirmada pela escola do aluno e vale para o ano letivo atual (até o fim de fevereiro do ano seguinte). Na validação do voucher você vê quem verificou a matrícula e quando.",
   },
   {
     question: "Como recebo o aluno que reservou um benefício?",

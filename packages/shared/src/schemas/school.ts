@@ -48,6 +48,8 @@ export const benefitInput = z
     discountPercentage: z.number(required).min(0, required).max(100, required).multipleOf(0.01, required),
     discountValidity: z.enum(DISCOUNT_VALIDITIES, required),
     numberOfStudents: z.number(required).int(required).min(1, required).max(100_000),
+    /** 'Exigir matrícula verificada' (issue 21): off keeps the spec's rule. */
+    requiresVerifiedEnrollment: z.boolean().default(false),
   })
   .strict();
 export type BenefitInput = z.input<typeof benefitInput>;

@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/raw";
 import { logoAddress } from "../../storage/logo";
 import type { Context } from "../../trpc/init";
+import { saoPauloDay } from "../../lib/calendar";
+import { mainEnrollmentVerified } from "../verification/verified";
 import { afterCursor, decodeCursor, encodeCursor } from "./cursor";
 import { admittedBy, available } from "./visibility";
 
@@ -27,11 +29,12 @@ interface BenefitRow {
   discountedFee: number;
   gold: boolean;
   claimed: boolean;
+  requiresVerified: boolean;
   createdAt: string;
 }
 
 interface ListRow {
-  viewer: { profileType: "parent" | "institution"; schoolId: string | null; profileCompleted: boolean; proofSubmitted: boolean } | null;
+  viewer: { profileType: "parent" | "institution"; schoolId: string | null; profileCompleted: boolean; proofSubmitted: boolean; verified: boolean } | null;
   helping: HelpingSchoolRow[] | null;
   items: BenefitRow[] | null;
 }
@@ -40,7 +43,7 @@ interface ListRow {
 export type MarketplaceViewer =
   | { kind: "no_profile" }
   | { kind: "institution" }
-  | { kind: "parent"; hasSchool: boolean; profileCompleted: boolean; proofSubmitted: boolean };
+  | { kind: "parent"; hasSchool: boolean; profileCompleted: boolean; proofSubmitted: boolean; enrollmentVerified: boolean };
 
 /**
  * marketplace.list: one page of the benefits the caller may see (DECISIONS.md's four rules), Gold
@@ -98,7 +101,7 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
     items as (
       select i.id, i.created_at, i.gold,
         exists (select 1 from claimed_discounts c where c.user_id = ${userId} and c.discount_id = d.id) as claimed,
-        d.class_name, d.discount_percentage, d.discount_validity, d.number_of_students,
+        d.class_name, d.discount_percentage, d.discount_validity, d.number_of_students, d.requires_verified_enrollment,
         s.id as school_id, s.name as school_name, s.logo_url as school_logo_url, d.monthly_fee, d.discounted_fee
       from (select * from ranked i where ${afterCursor(cursor)} order by i.gold desc, i.created_at desc, i.id) i
       join discounts d on d.id = i.id
@@ -115,7 +118,8 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
     select
       (select json_build_object(
         'profileType', v.profile_type, 'schoolId', v.school_id,
-        'profileCompleted', v.profile_completed, 'proofSubmitted', v.enrollment_proof_submitted
+        'profileCompleted', v.profile_completed, 'proofSubmitted', v.enrollment_proof_submitted,
+        'verified', ${mainEnrollmentVerified(userId, saoPauloDay(ctx.clock.now()), sql.raw("v"))}
       ) from viewer v) as viewer,
       (select list from helping) as helping,
       (select json_agg(json_build_object(
@@ -123,7 +127,7 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
           'discountValidity', i.discount_validity, 'numberOfStudents', i.number_of_students,
           'schoolId', i.school_id, 'schoolName', i.school_name, 'schoolLogoUrl', i.school_logo_url,
           'monthlyFee', i.monthly_fee, 'discountedFee', i.discounted_fee, 'createdAt', i.created_at,
-          'gold', i.gold, 'claimed', i.claimed
+          'gold', i.gold, 'claimed', i.claimed, 'requiresVerified', i.requires_verified_enrollment
         ) order by i.gold desc, i.created_at desc, i.id)
         from items i) as items
     `,
@@ -135,7 +139,7 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
     ? { kind: "no_profile" }
     : v.profileType === "institution"
       ? { kind: "institution" }
-      : { kind: "parent", hasSchool: v.schoolId !== null, profileCompleted: v.profileCompleted, proofSubmitted: v.proofSubmitted };
+      : { kind: "parent", hasSchool: v.schoolId !== null, profileCompleted: v.profileCompleted, proofSubmitted: v.proofSubmitted, enrollmentVerified: v.verified };
 
   const helpingSchools = (row?.helping ?? []).map((h) => ({ id: h.id, name: h.name, logoUrl: logoAddress(ctx.storage, h.logoUrl) }));
   const rows = row?.items ?? [];
@@ -155,6 +159,8 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
     discountedFee: Number(b.discountedFee),
     gold: b.gold,
     claimed: b.claimed,
+    /** 'Exigir matrícula verificada' (issue 21). */
+    requiresVerifiedEnrollment: b.requiresVerified,
   }));
   // The helping schools are the viewer's own schools, the same for every card: sent once.
   return { viewer, helpingSchools, items, nextCursor };

@@ -31,6 +31,7 @@ export function listBenefits({ ctx }: { ctx: StaffContext }) {
       discountValidity: discounts.discountValidity,
       numberOfStudents: discounts.numberOfStudents,
       status: discounts.status,
+      requiresVerifiedEnrollment: discounts.requiresVerifiedEnrollment,
       createdAt: discounts.createdAt,
       voucherCount: sql<number>`coalesce(${vouchers.n}, 0)::int`,
     })
@@ -70,6 +71,7 @@ async function benefitColumns(ctx: StaffContext, input: BenefitInput) {
     discountedFee: discountedFee(input.monthlyFee, input.discountPercentage),
     discountValidity: input.discountValidity,
     numberOfStudents: input.numberOfStudents,
+    requiresVerifiedEnrollment: input.requiresVerifiedEnrollment ?? false,
   };
 }
 

@@ -1,5 +1,6 @@
 import { schema } from "@elo/db";
 import type { ProofStatus } from "@elo/shared";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Harness } from "../harness";
 
 export interface ProofOptions {
@@ -14,10 +15,18 @@ export interface ProofOptions {
   declaredClass?: string | null;
 }
 
-/** A live enrollment proof of `userId` naming `schoolId`, straight into the table (the upload route is tested on its own). */
+/**
+ * A live enrollment proof of `userId` naming `schoolId`, straight into the table (the upload route
+ * is tested on its own); the enrollment's previous live proof is marked replaced, as an upload does.
+ */
 export async function insertProof(h: Pick<Harness, "db" | "clock">, userId: string, schoolId: string, opts: ProofOptions = {}) {
   const status = opts.status ?? "enviado";
   const decided = status !== "enviado";
+  const { enrollmentProofs: p } = schema;
+  await h.db
+    .update(p)
+    .set({ replacedAt: h.clock.now() })
+    .where(and(eq(p.userId, userId), opts.enrollmentId ? eq(p.enrollmentId, opts.enrollmentId) : isNull(p.enrollmentId), isNull(p.replacedAt)));
   const [row] = await h.db
     .insert(schema.enrollmentProofs)
     .values({

@@ -51,6 +51,8 @@ export function HomePage() {
         notifyError(toast);
         // The address was unconfirmed after all (another tab, an old page): the cards explain it.
         if (reason === "email_unconfirmed") return void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+        // The verification lapsed or is not there yet: the refreshed cards say how to get it.
+        if (reason === "verification_required") return void queryClient.invalidateQueries({ queryKey: trpc.marketplace.list.pathKey() });
         if (reason === "unavailable") {
           queryClient.setQueryData(trpc.marketplace.list.infiniteQueryKey({}), (old) => old && { ...old, pages: old.pages.map((page) => markSoldOut(page, variables.discountId)!) });
           return;
@@ -167,6 +169,7 @@ function Body({ first, items, loading, claimingId, onClaim, unconfirmed, more }:
               claiming={claimingId === b.discountId}
               busy={claimingId !== undefined}
               unconfirmed={unconfirmed}
+              enrollmentVerified={viewer.enrollmentVerified}
             />
           ))}
         </Grid>

@@ -13,9 +13,10 @@ export const slotsText = (n: number) => (n === 1 ? m.oneSlot : m.slots(n));
  * slots only when the parent already claimed it (rule 1, decision 030); 'Esgotado' is what a card
  * shows after a claim found it gone (see `markSoldOut`), until the next refetch drops it.
  */
-export function claimButton(benefit: { claimed: boolean; numberOfStudents: number }, busyElsewhere = false, emailConfirmed = true) {
+export function claimButton(benefit: { claimed: boolean; numberOfStudents: number; requiresVerifiedEnrollment?: boolean }, busyElsewhere = false, emailConfirmed = true, enrollmentVerified = true) {
   if (benefit.claimed) return { label: m.alreadyClaimed, disabled: true };
   if (benefit.numberOfStudents <= 0) return { label: m.soldOut, disabled: true };
+  if (benefit.requiresVerifiedEnrollment && !enrollmentVerified) return { label: m.requiresVerified, disabled: true };
   // Issue 21: the card says why it cannot be claimed yet and offers the resend next to it.
   if (!emailConfirmed) return { label: m.confirmEmailToClaim, disabled: true };
   return { label: m.claim, disabled: busyElsewhere };

@@ -14,6 +14,7 @@ export interface BenefitCardData {
   discountedFee: number;
   numberOfStudents: number;
   discountValidity: DiscountValidity;
+  requiresVerifiedEnrollment?: boolean;
 }
 
 /** One benefit as the school sees it: class, 'Pausado' tag, creation date, percentage, slots and validity. */
@@ -25,11 +26,18 @@ export function BenefitCard({ benefit, actions }: { benefit: BenefitCardData; ac
           <Text fw={700} lineClamp={2}>
             {benefit.className}
           </Text>
-          {benefit.status === "paused" && (
-            <Badge color="gray" variant="filled">
-              {schoolMessages.pausedTag}
-            </Badge>
-          )}
+          <Group gap={4} wrap="nowrap">
+            {benefit.requiresVerifiedEnrollment && (
+              <Badge color="teal" variant="light">
+                {schoolUi.requireVerifiedTag}
+              </Badge>
+            )}
+            {benefit.status === "paused" && (
+              <Badge color="gray" variant="filled">
+                {schoolMessages.pausedTag}
+              </Badge>
+            )}
+          </Group>
         </Group>
         <Text size="sm" c="dimmed">
           {TEACHING_STAGE_LABELS[benefit.teachingStage]} · {CLASS_PERIOD_LABELS[benefit.classPeriod]} · {schoolUi.createdOn} {formatDate(benefit.createdAt)}

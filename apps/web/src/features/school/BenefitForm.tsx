@@ -18,7 +18,7 @@ import {
   type DiscountValidity,
   type TeachingStage,
 } from "@elo/shared";
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { notifyError } from "../../lib/notify";
@@ -35,6 +35,7 @@ export interface BenefitFormValues {
   discountPercentage: number | string;
   discountValidity: DiscountValidity | null;
   numberOfStudents: number | string;
+  requiresVerifiedEnrollment: boolean;
 }
 
 export const emptyBenefit: BenefitFormValues = {
@@ -48,6 +49,7 @@ export const emptyBenefit: BenefitFormValues = {
   discountPercentage: "",
   discountValidity: null,
   numberOfStudents: "",
+  requiresVerifiedEnrollment: false,
 };
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
@@ -70,6 +72,7 @@ export function toBenefitInput(v: BenefitFormValues): BenefitInput | null {
     discountPercentage: Math.round(pct * 100) / 100,
     discountValidity: v.discountValidity,
     numberOfStudents: slots,
+    requiresVerifiedEnrollment: v.requiresVerifiedEnrollment,
   };
 }
 
@@ -153,6 +156,12 @@ export function BenefitForm(props: {
           <TextInput label={schoolUi.discountedFee} readOnly value={preview} data-testid="discounted-fee" />
           <NumberInput label={schoolUi.numberOfStudents} required min={1} step={1} allowDecimal={false} allowNegative={false} value={v.numberOfStudents} onChange={(x) => set({ numberOfStudents: x })} />
         </SimpleGrid>
+        <Checkbox
+          label={schoolUi.requireVerifiedLabel}
+          description={schoolUi.requireVerifiedDescription}
+          checked={v.requiresVerifiedEnrollment}
+          onChange={(e) => set({ requiresVerifiedEnrollment: e.currentTarget.checked })}
+        />
         <Group justify="flex-end">
           {props.editing && (
             <Button variant="default" onClick={props.onCancel}>

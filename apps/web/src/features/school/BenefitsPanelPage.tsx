@@ -36,6 +36,7 @@ const toFormValues = (b: Benefit): BenefitFormValues => ({
   discountPercentage: b.discountPercentage,
   discountValidity: b.discountValidity,
   numberOfStudents: b.numberOfStudents,
+  requiresVerifiedEnrollment: b.requiresVerifiedEnrollment,
 });
 
 function BenefitsPanel() {
