@@ -100,17 +100,6 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
-/**
- * Needs a confirmed e-mail address (issue 21): claims and API tokens. PRECONDITION_FAILED with
- * `meta.reason = "email_unconfirmed"`, so the client can offer 'Reenviar e-mail'.
- */
-export const confirmedEmail = t.middleware(({ ctx, next }) => {
-  if (ctx.user && !ctx.user.emailConfirmed) {
-    throw new AppError("PRECONDITION_FAILED", { title: emailConfirmationMessages.requiredTitle, description: emailConfirmationMessages.requiredDescription }, { reason: "email_unconfirmed" });
-  }
-  return next();
-});
-
 /** Role admin; FORBIDDEN otherwise. */
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw new AppError("FORBIDDEN", accessMessages.adminOnly);
@@ -122,6 +111,23 @@ export const parentProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.user.profileType !== "parent") throw new AppError("FORBIDDEN", accessMessages.forbidden);
   return next();
 });
+
+/**
+ * Issue 21: a confirmed e-mail address is needed (claims, API tokens). PRECONDITION_FAILED with
+ * `meta.reason = "email_unconfirmed"`, so the client can offer 'Reenviar e-mail'.
+ */
+const confirmedEmail = t.middleware(({ ctx, next }) => {
+  if (ctx.user && !ctx.user.emailConfirmed) {
+    throw new AppError("PRECONDITION_FAILED", { title: emailConfirmationMessages.requiredTitle, description: emailConfirmationMessages.requiredDescription }, { reason: "email_unconfirmed" });
+  }
+  return next();
+});
+
+/** A signed-in user whose e-mail address is confirmed. */
+export const confirmedUserProcedure = protectedProcedure.use(confirmedEmail);
+
+/** A parent whose e-mail address is confirmed. */
+export const confirmedParentProcedure = parentProcedure.use(confirmedEmail);
 
 /** An institution user, whatever the state of their school membership. */
 export const institutionProcedure = protectedProcedure.use(({ ctx, next }) => {

@@ -9,7 +9,7 @@ import { absoluteUrl } from "../../storage/storage";
 import { recordProof } from "../verification/record-proof";
 import { notifyProfileChanged } from "./events";
 
-const { profiles, enrollments } = schema;
+const { profiles, enrollments, users } = schema;
 
 /** Stores a new avatar (2 MB image), points the profile at it, removes the old file and tells open tabs. */
 async function saveAvatar({ deps, user, file }: UploadContext) {
@@ -40,7 +40,7 @@ function declaredClassOf(fields: Record<string, string>): string | null {
 /**
  * Stores an enrollment proof (JPG/PNG/PDF, 5 MB): the main proof (no `enrollmentId` field) needs the
  * saved student name and school and marks enrollment_proof_submitted; an other-enrollment proof
- * goes on that enrollment. In one transaction (the parent's profile row locked) the row points at
+ * goes on that enrollment. In one transaction (the parent's account row locked) the row points at
  * the file, the proof enters the named school's queue as 'enviado' (issue 21) and the admin
  * address's e-mail is queued; then the old file is removed.
  */
@@ -78,7 +78,9 @@ async function saveProof({ deps, user, file, fields }: UploadContext) {
   try {
     await deps.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Database;
-      await tx.select({ id: profiles.userId }).from(profiles).where(eq(profiles.userId, user.id)).for("update");
+      // The account row, as an account deletion locks it first: uploads of one parent queue up, and a
+      // deletion running meanwhile waits for this one (or goes first) instead of deadlocking.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
       if (target) {
         await tx.update(enrollments).set({ proofUrl: key, updatedAt: now }).where(and(eq(enrollments.id, target.id), eq(enrollments.userId, user.id)));
       } else {

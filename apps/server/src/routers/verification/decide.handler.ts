@@ -1,6 +1,6 @@
 import { schema, type Database } from "@elo/db";
 import { PROOF_REFUSAL_REASON_LABELS, verificationMessages as v, type ProofRefusalReason } from "@elo/shared";
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { verificationValidUntil } from "../../lib/calendar";
 import { enqueueTemplate, enrollmentDecisionEmail } from "../../mail/templates";
 import { AppError } from "../../trpc/errors";
@@ -12,19 +12,18 @@ const { enrollmentProofs: p, users, profiles, schools } = schema;
 
 type Decision = { verified: true } | { verified: false; reason: ProofRefusalReason; note: string | null };
 
-const refusal = (code: "CONFLICT" | "NOT_FOUND" | "FORBIDDEN", description: string, reason: string) =>
-  new AppError(code, { title: v.decisionErrorTitle, description }, { reason });
-
 /** Why a decision matched no row: gone or not the reviewer's (404), their own (403), or decided or replaced meanwhile (409). */
 async function whyNot(db: Database, reviewer: Reviewer, proofId: string) {
   const [row] = await db
     .select({ userId: p.userId, schoolId: p.schoolId, replacedAt: p.replacedAt })
     .from(p)
     .where(eq(p.id, proofId));
-  if (!row || (reviewer.kind === "school" && row.schoolId !== reviewer.schoolId)) return refusal("NOT_FOUND", v.notFound, "not_found");
-  if (row.userId === reviewer.userId) return refusal("FORBIDDEN", v.ownProof, "own_proof");
-  if (row.replacedAt) return refusal("CONFLICT", v.replaced, "replaced");
-  return refusal("CONFLICT", v.alreadyDecided, "already_decided");
+  if (!row || (reviewer.kind === "school" && row.schoolId !== reviewer.schoolId)) {
+    return new AppError("NOT_FOUND", { title: v.decisionErrorTitle, description: v.notFound }, { reason: "not_found" });
+  }
+  if (row.userId === reviewer.userId) return new AppError("FORBIDDEN", { title: v.decisionErrorTitle, description: v.ownProof }, { reason: "own_proof" });
+  if (row.replacedAt) return new AppError("CONFLICT", { title: v.decisionErrorTitle, description: v.replaced }, { reason: "replaced" });
+  return new AppError("CONFLICT", { title: v.decisionErrorTitle, description: v.alreadyDecided }, { reason: "already_decided" });
 }
 
 /**
@@ -37,6 +36,14 @@ async function decide(ctx: Context, reviewer: Reviewer, proofId: string, decisio
   const now = ctx.clock.now();
   const outcome = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
+    // The parent's account first, shared: an account deletion (which locks it for update, then
+    // cascades to the proofs) waits for this decision and then removes its e-mail too, or runs
+    // first and leaves nothing to decide. Same lock order as the deletion, so no deadlock.
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.id} = (select ${p.userId} from ${p} where ${p.id} = ${proofId})`)
+      .for("share");
     const [done] = await tx
       .update(p)
       .set({

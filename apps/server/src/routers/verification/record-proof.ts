@@ -9,7 +9,7 @@ const slot = (userId: string, enrollmentId: string | null) => and(eq(p.userId, u
 /**
  * A new proof enters the school's queue as 'enviado' (inside the upload's transaction): the live
  * proof of the same enrollment, pending or decided, is marked replaced and leaves every queue.
- * The caller holds the parent's profile row locked, so two uploads of one parent queue up.
+ * The caller holds the parent's account row locked, so two uploads of one parent queue up.
  */
 export async function recordProof(
   tx: Database,
