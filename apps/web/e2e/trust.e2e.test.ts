@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO, loginAs, newPage, snap } from "./support/browser";
 import { withBrowserAndDatabase } from "./support/db";
 import { fillSignupForm } from "./support/forms";
-import { seedUser } from "./support/seed";
+import { seedSchool, seedUser } from "./support/seed";
 
 /** Issue 21: trust in who claims, through the browser. */
 let browser: Browser;
@@ -184,5 +184,41 @@ describe("what verification means, in Portuguese", () => {
     await page.locator("#faq").getByRole("button", { name: "O que é 'Exigir matrícula verificada'?" }).click();
     await page.locator("#faq").getByText("Cada escola da rede confirma, em 'Confirmar matrículas'", { exact: false }).waitFor();
     await context.close();
+  });
+});
+
+describe("two reviewers on one proof", () => {
+  it("the second one is told another person decided, and the card moves to the decided list", async () => {
+    const school = await seedSchool(handle.db, `Escola Dupla ${Date.now()}`, "Ed. Básica", "Pinheiros");
+    const [first, second] = [await seedStaff(school.id, "Primeira Secretária"), await seedStaff(school.id, "Segunda Secretária")];
+    const parent = await seedUser(handle.db, { profileType: "parent", fullName: "Marta Dias", studentName: "Caio Dias", schoolId: school.id, schoolName: school.name });
+    await handle.db.insert(schema.enrollmentProofs).values({ userId: parent, schoolId: school.id, fileKey: `${parent}/proof-1.pdf`, studentName: "Caio Dias", declaredClass: "2º ano" });
+    const a = await newPage(browser);
+    const b = await newPage(browser);
+    try {
+      await loginAs(a.context, first);
+      await loginAs(b.context, second);
+      await Promise.all([a.page.goto("/confirmar-matriculas"), b.page.goto("/confirmar-matriculas")]);
+      const cardA = a.page.getByTestId("proof-card").filter({ hasText: "Caio Dias" });
+      const cardB = b.page.getByTestId("proof-card").filter({ hasText: "Caio Dias" });
+      await Promise.all([cardA.getByRole("button", { name: "Confirmar" }).waitFor(), cardB.getByRole("button", { name: "Recusar" }).waitFor()]);
+      await cardA.getByRole("button", { name: "Confirmar" }).click();
+      await a.page.getByText("Matrícula confirmada", { exact: true }).first().waitFor();
+
+      // The second reviewer's page still shows it pending: refusing it now is refused.
+      await cardB.getByRole("button", { name: "Recusar" }).click();
+      await cardB.getByLabel("Motivo").click();
+      await b.page.getByRole("option", { name: "Documento ilegível" }).click();
+      await cardB.getByRole("button", { name: "Recusar" }).click();
+      await b.page.getByText("Outra pessoa já decidiu sobre este comprovante. A lista foi atualizada.").first().waitFor();
+      await b.page.getByRole("region", { name: "Decididas nos últimos 30 dias" }).getByText("Caio Dias").waitFor();
+      await b.page.getByText("Decidido por Primeira Secretária em", { exact: false }).waitFor();
+      await snap(b.page, "trust-second-reviewer");
+      const [row] = await handle.db.select().from(schema.enrollmentProofs).where(eq(schema.enrollmentProofs.userId, parent));
+      expect(row).toMatchObject({ status: "verificado", decidedBy: first });
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
   });
 });
