@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { seedDemoWorld } from "./demo/demo-world";
 import { LISTEN_BACKLOG } from "./http/shutdown";
+import { startRenewalRequests } from "./jobs/renewal-requests";
 import { systemClock, type Clock } from "./lib/clock";
 import { sharedSecret } from "./lib/secrets";
 import { createMailer } from "./mail/mailer";
@@ -47,12 +48,14 @@ export async function startServer(config: Config, overrides: { clock?: Clock; db
   const app = await buildApp(deps);
   await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   deps.mailer.start();
+  const stopRenewals = startRenewalRequests(deps);
   return {
     app,
     deps,
     url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
     async close() {
       await app.close();
+      await stopRenewals();
       await deps.mailer.stop();
       deps.storage.close();
       if (!overrides.dbHandle) await deps.dbHandle.close();

@@ -222,3 +222,36 @@ describe("two reviewers on one proof", () => {
     }
   });
 });
+
+describe("every school year", () => {
+  it("a lapsed verification says so on /meus-dados and no longer opens a benefit that requires one", async () => {
+    const horizonte = await schoolNamed("Colégio Horizonte");
+    const parent = await seedUser(handle.db, {
+      profileType: "parent", fullName: "Lia Prado", phone: "11991234567", relationshipType: "Mãe", studentName: "Rui Prado", studentBirthDate: "2014-02-02",
+      studentCpf: "52998224725", studentAddress: "Rua A, 1", studentNeighborhood: "Pinheiros", studentZipCode: "05422001", state: "SP", city: "São Paulo", neighborhood: "Pinheiros",
+      schoolId: horizonte.id, schoolName: horizonte.name, profileCompleted: true, enrollmentProofSubmitted: true,
+    });
+    await handle.db.insert(schema.enrollmentProofs).values({
+      userId: parent, schoolId: horizonte.id, fileKey: `${parent}/proof-1.pdf`, studentName: "Rui Prado", status: "verificado",
+      submittedAt: new Date("2024-03-01T12:00:00Z"), decidedAt: new Date("2024-03-02T12:00:00Z"), verifiedUntil: "2025-02-28",
+    });
+    const fluent = await schoolNamed("Fluent English School");
+    const className = `Inglês Ano Letivo ${Date.now()}`;
+    const [base] = await handle.db.select().from(schema.discounts).where(eq(schema.discounts.schoolId, fluent.id)).limit(1);
+    const { id: _id, createdAt: _c, updatedAt: _u, ...terms } = base!;
+    await handle.db.insert(schema.discounts).values({ ...terms, className, discountScope: "all_except_own", numberOfStudents: 3, status: "active", requiresVerifiedEnrollment: true });
+    const { page, context } = await newPage(browser);
+    try {
+      await loginAs(context, parent);
+      await page.goto("/meus-dados");
+      await page.getByRole("tabpanel").getByText("A verificação venceu em 28/02/2025. Envie o comprovante deste ano letivo.").waitFor();
+      await page.goto("/home");
+      const card = page.getByTestId("benefit-card").filter({ hasText: className });
+      expect(await card.getByRole("button", { name: "Requer matrícula verificada" }).isDisabled()).toBe(true);
+      await snap(page, "trust-lapsed");
+    } finally {
+      await context.close();
+      await handle.db.update(schema.discounts).set({ status: "paused" }).where(eq(schema.discounts.className, className));
+    }
+  });
+});

@@ -17,6 +17,8 @@ const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
  * of the following year, on the Brasília calendar (the school year and its enrolment season).
  */
 export function verificationValidUntil(decidedAt: Date): string {
-  const next = Number(saoPauloDay(decidedAt).slice(0, 4)) + 1;
-  return `${next}-02-${isLeap(next) ? 29 : 28}`;
+  return endOfFebruary(Number(saoPauloDay(decidedAt).slice(0, 4)) + 1);
 }
+
+/** 28 or 29 February of `year`, as yyyy-MM-dd. */
+export const endOfFebruary = (year: number) => `${year}-02-${isLeap(year) ? 29 : 28}`;

@@ -6,6 +6,7 @@ export { passwordResetEmail, type PasswordResetData } from "./password-reset";
 export { emailConfirmationEmail, type EmailConfirmationData } from "./email-confirmation";
 export { voucherEmail, type VoucherMailData } from "./voucher";
 export { enrollmentDecisionEmail, type EnrollmentDecisionData } from "./enrollment-decision";
+export { enrollmentRenewalEmail, type EnrollmentRenewalData } from "./enrollment-renewal";
 export { enrollmentProofEmail, type EnrollmentProofData } from "./enrollment-proof";
 export { schoolRegistrationEmail, type SchoolRegistrationData } from "./school-registration";
 export { contactMessageEmail } from "./contact-message";
