@@ -216,6 +216,12 @@ describe("two reviewers on one proof", () => {
       await snap(b.page, "trust-second-reviewer");
       const [row] = await handle.db.select().from(schema.enrollmentProofs).where(eq(schema.enrollmentProofs.userId, parent));
       expect(row).toMatchObject({ status: "verificado", decidedBy: first });
+
+      // The school's home counts the family as verified, none waiting (part 6).
+      await a.page.goto("/home-instituicao");
+      expect(await a.page.getByTestId("counter-verified-value").textContent()).toBe("1");
+      expect(await a.page.getByTestId("counter-waiting-value").textContent()).toBe("0");
+      await snap(a.page, "trust-school-home-figures");
     } finally {
       await a.context.close();
       await b.context.close();
@@ -252,6 +258,24 @@ describe("every school year", () => {
     } finally {
       await context.close();
       await handle.db.update(schema.discounts).set({ status: "paused" }).where(eq(schema.discounts.className, className));
+    }
+  });
+});
+
+describe("the network's figures", () => {
+  it("/admin-pais shows the backlog and the median time from proof to decision", async () => {
+    const [admin] = await handle.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, DEMO.admin.email));
+    const { page, context } = await newPage(browser);
+    try {
+      await loginAs(context, admin!.id);
+      await page.goto("/admin-pais");
+      const figures = page.getByTestId("verification-figures");
+      await figures.getByText("Aguardando decisão na rede").waitFor();
+      await figures.getByText("Tempo mediano até a decisão").waitFor();
+      await figures.getByText(/decisão\(ões\) nos últimos 90 dias/).waitFor();
+      await snap(page, "trust-admin-figures");
+    } finally {
+      await context.close();
     }
   });
 });

@@ -48,6 +48,16 @@ export const verificationMessages = {
   stillVerifiedUntil: (date: string) => `Sua matrícula continua verificada até ${date}.`,
   declaredClassLabel: "Turma e ano",
   declaredClassPlaceholder: "Ex.: 5º ano B",
+  // Figures (part 6).
+  homeVerified: "Famílias com matrícula verificada",
+  homeWaiting: "Comprovantes aguardando confirmação",
+  adminBacklog: "Aguardando decisão na rede",
+  adminUnstaffed: (n: number) => `${n} de escolas sem equipe na rede`,
+  adminOldest: (date: string) => `O mais antigo foi enviado em ${date}`,
+  adminMedian: "Tempo mediano até a decisão",
+  adminMedianNote: (days: number, n: number) => `${n} decisão(ões) nos últimos ${days} dias`,
+  /** A duration in hours, as a person says it. */
+  hours: (h: number) => (h < 1 ? "menos de 1 hora" : h < 48 ? `${Math.round(h)} hora${Math.round(h) === 1 ? "" : "s"}` : `${Math.round(h / 24)} dias`),
   // E-mails.
   mailVerifiedSubject: "Sua matrícula foi verificada",
   mailRefusedSubject: "Seu comprovante de matrícula foi recusado",

@@ -21,6 +21,7 @@ import { mergeSchoolsHandler } from "./merge.handler";
 import { listParentsHandler, parentsSummaryHandler } from "./parents.handler";
 import { markReviewedHandler } from "./review.handler";
 import { adminConfirmHandler, adminRefuseHandler } from "../verification/decide.handler";
+import { networkVerificationFigures } from "../verification/figures";
 import { adminOpenHandler } from "../verification/open.handler";
 import { adminQueueHandler } from "../verification/queue.handler";
 import { deleteSchoolHandler, listSchoolsHandler, removeLogoHandler, updateSchoolHandler } from "./schools.handler";
@@ -56,6 +57,8 @@ export const adminRouter = router({
   /** Enrollment proofs of schools without staff in the network (issue 21), on /admin-pais. */
   verifications: router({
     list: adminProcedure.input(adminProofQueueInput).query(adminQueueHandler),
+    /** The network's backlog and the median time from proof to decision. */
+    summary: adminProcedure.query(networkVerificationFigures),
     open: adminProcedure.input(proofIdInput).mutation(adminOpenHandler),
     confirm: adminProcedure.input(proofIdInput).mutation(adminConfirmHandler),
     refuse: adminProcedure.input(proofRefuseInput).mutation(adminRefuseHandler),

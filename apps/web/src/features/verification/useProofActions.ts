@@ -13,7 +13,8 @@ const api = (kind: "school" | "admin") => (kind === "school" ? trpc.school.verif
  */
 export function useProofActions(kind: "school" | "admin"): ProofActions {
   const procedures = api(kind);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: procedures.list.pathKey() });
+  // The queue and the figures that count it (the school's home, the admin's summary).
+  const refresh = () => queryClient.invalidateQueries({ queryKey: kind === "school" ? trpc.school.pathKey() : trpc.admin.verifications.pathKey() });
   const decided = { onError: (e: unknown) => notifyFailure(e, { title: m.decisionErrorTitle }), onSettled: refresh };
   const open = useMutation(procedures.open.mutationOptions());
   const confirm = useMutation(procedures.confirm.mutationOptions({ ...decided, onSuccess: () => notifyOk(m.confirmedToast) }));
