@@ -1,12 +1,12 @@
 import {
   adminParentsListInput,
   adminProofQueueInput,
-  proofIdInput,
-  proofRefuseInput,
   adminSchoolListInput,
   adminSchoolUpdateInput,
   csvImportInput,
   membershipDecisionInput,
+  proofIdInput,
+  proofRefuseInput,
   schoolIdInput,
   schoolMergeInput,
 } from "@elo/shared";
@@ -20,11 +20,11 @@ import { decideMembershipHandler, pendingMembershipsHandler } from "./membership
 import { mergeSchoolsHandler } from "./merge.handler";
 import { listParentsHandler, parentsSummaryHandler } from "./parents.handler";
 import { markReviewedHandler } from "./review.handler";
+import { deleteSchoolHandler, listSchoolsHandler, removeLogoHandler, updateSchoolHandler } from "./schools.handler";
 import { adminConfirmHandler, adminRefuseHandler } from "../verification/decide.handler";
 import { networkVerificationFigures } from "../verification/figures";
 import { adminOpenHandler } from "../verification/open.handler";
 import { adminQueueHandler } from "../verification/queue.handler";
-import { deleteSchoolHandler, listSchoolsHandler, removeLogoHandler, updateSchoolHandler } from "./schools.handler";
 
 /** Administration: schools and their staff, CSV import, parents. Every procedure needs role admin. */
 export const adminRouter = router({

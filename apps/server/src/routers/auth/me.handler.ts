@@ -6,7 +6,7 @@ import type { Context } from "../../trpc/init";
 /** The signed-in user as the header and guards need it, or null. */
 export async function meHandler({ ctx }: { ctx: Context }) {
   if (!ctx.user) return null;
-  const [profile] = await ctx.db
+  const [row] = await ctx.db
     .select({ fullName: schema.profiles.fullName, avatarUrl: schema.profiles.avatarUrl, emailConfirmedAt: schema.users.emailConfirmedAt })
     .from(schema.users)
     .leftJoin(schema.profiles, eq(schema.profiles.userId, schema.users.id))
@@ -17,8 +17,8 @@ export async function meHandler({ ctx }: { ctx: Context }) {
     profileType: ctx.user.profileType,
     isAdmin: ctx.user.isAdmin,
     // Read from the row, not the session: the live profile stream re-sends this after the link is opened.
-    emailConfirmed: profile ? profile.emailConfirmedAt !== null : ctx.user.emailConfirmed,
-    fullName: profile?.fullName ?? null,
-    avatarUrl: await signedUrlOf(ctx.storage, "avatars", profile?.avatarUrl),
+    emailConfirmed: row ? row.emailConfirmedAt !== null : ctx.user.emailConfirmed,
+    fullName: row?.fullName ?? null,
+    avatarUrl: await signedUrlOf(ctx.storage, "avatars", row?.avatarUrl),
   };
 }
