@@ -35,7 +35,7 @@ export async function generateStaff(sql: Sql, passwordHash: string) {
     create temp table gen_staff as
     select gen_random_uuid() as user_id, s.id as school_id, row_number() over (order by s.id) as n
     from schools s join subscriptions sub on sub.school_id = s.id and sub.status = 'active'`;
-  await sql`insert into users (id, email, password_hash) select user_id, 'equipe' || n || '@escolas.bench.eloescolar.com.br', ${passwordHash} from gen_staff`;
+  await sql`insert into users (id, email, password_hash, email_confirmed_at) select user_id, 'equipe' || n || '@escolas.bench.eloescolar.com.br', ${passwordHash}, now() from gen_staff`;
   await sql`
     insert into profiles (user_id, profile_type, full_name, phone, position, school_id, school_name, state, city, neighborhood,
                           state_id, city_id, neighborhood_id, profile_completed)
@@ -76,8 +76,8 @@ export async function generateParents(sql: Sql, opts: ScaleOptions, passwordHash
     join gen_school_rn r on r.rn = least(x.school_rn, ${opts.schools - 1})
     join schools s on s.id = r.id`;
   await sql`create unique index on gen_parents (n)`;
-  await sql`insert into users (id, email, password_hash, created_at, updated_at)
-            select user_id, 'responsavel' || n || '@pais.bench.eloescolar.com.br', ${passwordHash}, now() - r1 * interval '400 days', now() - r1 * interval '400 days' from gen_parents`;
+  await sql`insert into users (id, email, password_hash, created_at, updated_at, email_confirmed_at)
+            select user_id, 'responsavel' || n || '@pais.bench.eloescolar.com.br', ${passwordHash}, now() - r1 * interval '400 days', now() - r1 * interval '400 days', now() - r1 * interval '399 days' from gen_parents`;
   await sql`
     insert into profiles (user_id, profile_type, full_name, phone, relationship_type, state, city, neighborhood, state_id, city_id, neighborhood_id,
                           student_name, student_birth_date, student_cpf, student_address, student_address_complement, student_neighborhood,

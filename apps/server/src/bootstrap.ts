@@ -7,6 +7,7 @@ import type { AppDeps } from "./deps";
 import { seedDemoWorld } from "./demo/demo-world";
 import { LISTEN_BACKLOG } from "./http/shutdown";
 import { backgroundTasks } from "./lib/background";
+import { startRenewalRequests } from "./jobs/renewal-requests";
 import { systemClock, type Clock } from "./lib/clock";
 import { sharedSecret } from "./lib/secrets";
 import { startScheduler } from "./jobs/scheduler";
@@ -51,6 +52,7 @@ export async function startServer(config: Config, overrides: { clock?: Clock; db
   await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   deps.mailer.start();
   const scheduler = startScheduler({ jobs: voucherJobs(deps), intervalMs: config.JOBS_INTERVAL_MS, logger: deps.logger });
+  const stopRenewals = startRenewalRequests(deps);
   return {
     app,
     deps,
@@ -58,6 +60,7 @@ export async function startServer(config: Config, overrides: { clock?: Clock; db
     async close() {
       await app.close();
       await scheduler.stop();
+      await stopRenewals();
       await deps.mailer.stop();
       deps.storage.close();
       if (!overrides.dbHandle) await deps.dbHandle.close();

@@ -62,7 +62,7 @@ describe("parents' landing (/)", () => {
     await closeBanner(page);
     const faq = page.locator("#faq");
     const questions = faq.getByRole("button");
-    expect(await questions.count()).toBe(9);
+    expect(await questions.count()).toBe(10);
     const first = questions.nth(0);
     const second = questions.nth(1);
     await first.click();
@@ -73,12 +73,12 @@ describe("parents' landing (/)", () => {
     expect(await first.getAttribute("aria-expanded")).toBe("false");
     await second.click();
     expect(await second.getAttribute("aria-expanded")).toBe("false");
-    await questions.nth(8).focus();
+    await questions.nth(9).focus();
     await page.keyboard.press("Enter");
-    expect(await questions.nth(8).getAttribute("aria-expanded")).toBe("true");
+    expect(await questions.nth(9).getAttribute("aria-expanded")).toBe("true");
     await faq.getByText("contato@eloescolar.com.br", { exact: false }).waitFor();
     await page.keyboard.press("Space");
-    expect(await questions.nth(8).getAttribute("aria-expanded")).toBe("false");
+    expect(await questions.nth(9).getAttribute("aria-expanded")).toBe("false");
     await context.close();
   });
 

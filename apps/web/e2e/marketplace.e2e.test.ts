@@ -8,7 +8,7 @@ import { e2eDatabase } from "./support/db";
 
 /** A user with a profile, straight into the e2e database (scenarios sign in with `loginAs`). */
 async function seedUser(db: Database, email: string, profile: Partial<typeof schema.profiles.$inferInsert>) {
-  const [user] = await db.insert(schema.users).values({ email, passwordHash: "not-used-by-loginAs" }).returning({ id: schema.users.id });
+  const [user] = await db.insert(schema.users).values({ email, passwordHash: "not-used-by-loginAs", emailConfirmedAt: new Date() }).returning({ id: schema.users.id });
   await db.insert(schema.profiles).values({ userId: user!.id, ...profile });
   return user!.id;
 }

@@ -193,7 +193,7 @@ describe("the voucher's life after the claim", () => {
     const [userB] = await db.db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, parentB));
     const [offer] = await db.db.select().from(schema.emailOutbox).where(and(eq(schema.emailOutbox.to, userB!.email), eq(schema.emailOutbox.kind, "waitlist-offer")));
     expect(offer!.subject).toBe(`Abriu uma vaga para você: ${w.school.name}`);
-    const link = offer!.text.match(/Aproveitar a vaga: (\S+)/)![1]!;
+    const link = offer!.text!.match(/Aproveitar a vaga: (\S+)/)![1]!;
     expect(new URL(link).pathname).toBe("/painel-pais");
     await b.page.goto(new URL(link).pathname);
     const entryB = b.page.getByTestId("waitlist-entry").filter({ hasText: className });

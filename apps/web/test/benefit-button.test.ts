@@ -18,6 +18,14 @@ describe("marketplace card button (spec 1 §2)", () => {
     expect(claimButton({ claimed: true, numberOfStudents: 0 })).toEqual({ label: "Desconto já aproveitado", disabled: true });
     expect(claimButton({ claimed: true, numberOfStudents: 5 })).toEqual({ label: "Desconto já aproveitado", disabled: true });
   });
+
+  it("says why it cannot be claimed yet: an unconfirmed e-mail, a benefit that needs a verified enrollment (issue 21)", () => {
+    expect(claimButton({ claimed: false, numberOfStudents: 3 }, false, false)).toEqual({ label: "Confirme seu e-mail para aproveitar", disabled: true });
+    const requiring = { claimed: false, numberOfStudents: 3, requiresVerifiedEnrollment: true };
+    expect(claimButton(requiring, false, true, false)).toEqual({ label: "Requer matrícula verificada", disabled: true });
+    expect(claimButton(requiring, false, true, true)).toEqual({ label: "Aproveitar benefício", disabled: false });
+    expect(claimButton({ ...requiring, claimed: true }, false, true, false)).toEqual({ label: "Desconto já aproveitado", disabled: true });
+  });
 });
 
 describe("a claim that found the benefit gone", () => {

@@ -18,7 +18,7 @@ describe("landing paths and header menus by role and profile", () => {
   it("shows the spec's menu items per role", () => {
     expect(accountMenu(admin).map((i) => i.label)).toEqual(["Gerenciar escolas"]);
     expect(accountMenu(parent).map((i) => i.label)).toEqual(["Página inicial", "Painel de benefícios", "Meus dados", "Adicionar escola"]);
-    expect(accountMenu(institution).map((i) => i.label)).toEqual(["Página inicial", "Validar vouchers", "Meus dados", "Dados da escola", "Cadastrar benefícios", "Gerenciar planos"]);
+    expect(accountMenu(institution).map((i) => i.label)).toEqual(["Página inicial", "Validar vouchers", "Meus dados", "Dados da escola", "Cadastrar benefícios", "Confirmar matrículas", "Gerenciar planos"]);
     expect(accountMenu(institution)[1]!.to).toBe("/painel-escola");
     expect(accountMenu(parent)[1]!.to).toBe("/painel-pais");
     expect(topLinks(null)[0]).toEqual({ label: "Para pais", to: "/" });

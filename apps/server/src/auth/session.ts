@@ -16,6 +16,8 @@ export interface SessionUser {
   profileType: ProfileType | null;
   roles: Role[];
   isAdmin: boolean;
+  /** The address was confirmed through its e-mail link (issue 21). */
+  emailConfirmed: boolean;
 }
 
 export interface Session {
@@ -45,6 +47,7 @@ export async function loadSessionUser(db: Database, userId: string): Promise<Ses
       id: schema.users.id,
       email: schema.users.email,
       profileType: schema.profiles.profileType,
+      emailConfirmed: sql<boolean>`${schema.users.emailConfirmedAt} is not null`,
       roles: sql<Role[] | null>`(select array_agg(r.role::text) from user_roles r where r.user_id = ${schema.users.id})`,
     })
     .from(schema.users)
@@ -53,7 +56,7 @@ export async function loadSessionUser(db: Database, userId: string): Promise<Ses
   const row = rows[0];
   if (!row) return null;
   const roles = row.roles ?? [];
-  return { id: row.id, email: row.email, profileType: row.profileType, roles, isAdmin: roles.includes("admin") };
+  return { id: row.id, email: row.email, profileType: row.profileType, roles, isAdmin: roles.includes("admin"), emailConfirmed: row.emailConfirmed };
 }
 
 /**
@@ -65,10 +68,10 @@ export async function loadSessionUser(db: Database, userId: string): Promise<Ses
 export async function validateSessionToken(db: Database, clock: Clock, token: string) {
   const id = hashSecret(token);
   // Every authenticated request sends this: prepared, so it is planned once per connection.
-  const [raw] = await queryRows<{ user_id: string; expires_at: Date | string; created_at: Date | string; email: string; profile_type: ProfileType | null; roles: Role[] | null }>(
+  const [raw] = await queryRows<{ user_id: string; expires_at: Date | string; created_at: Date | string; email: string; email_confirmed: boolean; profile_type: ProfileType | null; roles: Role[] | null }>(
     db,
     sql`
-    select s.user_id, s.expires_at, s.created_at, u.email, p.profile_type,
+    select s.user_id, s.expires_at, s.created_at, u.email, u.email_confirmed_at is not null as email_confirmed, p.profile_type,
       (select array_agg(r.role::text) from user_roles r where r.user_id = s.user_id) as roles
     from sessions s
     join users u on u.id = s.user_id
@@ -81,6 +84,7 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
     expiresAt: new Date(raw.expires_at),
     createdAt: new Date(raw.created_at),
     email: raw.email,
+    emailConfirmed: raw.email_confirmed,
     profileType: raw.profile_type,
     roles: raw.roles,
   };
@@ -101,7 +105,7 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
     }
   }
   const roles = row.roles ?? [];
-  const user: SessionUser = { id: row.userId, email: row.email, profileType: row.profileType, roles, isAdmin: roles.includes("admin") };
+  const user: SessionUser = { id: row.userId, email: row.email, profileType: row.profileType, roles, isAdmin: roles.includes("admin"), emailConfirmed: row.emailConfirmed };
   return { session: { id, userId: row.userId, expiresAt } satisfies Session, user, extended };
 }
 

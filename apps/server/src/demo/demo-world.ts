@@ -51,7 +51,8 @@ async function placeIds(db: Database, uf: string, city: string, neighborhood: st
 }
 
 async function createUser(db: Database, email: string, passwordHash: string, profile: Partial<typeof schema.profiles.$inferInsert>) {
-  const [user] = await db.insert(schema.users).values({ email, passwordHash }).returning({ id: schema.users.id });
+  // Demo accounts are confirmed: their addresses receive nothing.
+  const [user] = await db.insert(schema.users).values({ email, passwordHash, emailConfirmedAt: new Date() }).returning({ id: schema.users.id });
   await db.insert(schema.profiles).values({ userId: user!.id, ...profile });
   await db.insert(schema.userConsents).values({ userId: user!.id, termsAccepted: true, privacyAccepted: true, dataProcessingConsent: true, marketingConsent: false, consentVersion: "1.0", userAgent: "demo" });
   return user!.id;

@@ -18,7 +18,7 @@ interface Limit {
 export const RATE_LIMITS = {
   login: { paths: ["auth.login"], max: 20, timeWindow: 60_000 },
   signup: { paths: ["auth.signup"], max: 10, timeWindow: 10 * 60_000 },
-  recovery: { paths: ["auth.requestPasswordReset", "auth.resetPassword"], max: 10, timeWindow: 15 * 60_000 },
+  recovery: { paths: ["auth.requestPasswordReset", "auth.resetPassword", "auth.resendConfirmation", "auth.confirmEmail"], max: 10, timeWindow: 15 * 60_000 },
   claim: { paths: ["claim.create"], max: 30, timeWindow: 60_000 },
   // Each message is stored and e-mailed to the platform's address: a public form worth flooding.
   contact: { paths: ["contact.send"], max: 5, timeWindow: 10 * 60_000, message: privacyMessages.contactTooMany },

@@ -16,3 +16,16 @@ export const saoPauloDayPlus = (instant: Date, days: number): string => {
 export const voucherValidUntil = (validity: DiscountValidity, claimedAt: Date): string =>
   // Noon of the local day keeps month arithmetic on the right calendar date whatever the server's zone.
   validityEndDate(validity, new Date(`${saoPauloDay(claimedAt)}T12:00:00`));
+
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/**
+ * Last day an enrollment verification given at `decidedAt` holds (issue 21): the end of February
+ * of the following year, on the Brasília calendar (the school year and its enrolment season).
+ */
+export function verificationValidUntil(decidedAt: Date): string {
+  return endOfFebruary(Number(saoPauloDay(decidedAt).slice(0, 4)) + 1);
+}
+
+/** 28 or 29 February of `year`, as yyyy-MM-dd. */
+export const endOfFebruary = (year: number) => `${year}-02-${isLeap(year) ? 29 : 28}`;

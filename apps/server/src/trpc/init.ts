@@ -2,7 +2,7 @@
  * The one tRPC bootstrap file.
  * 1. Context  2. Initialisation (transformer, error formatting)  3. Procedures by role.
  */
-import { accessMessages, LIMITS } from "@elo/shared";
+import { accessMessages, emailConfirmationMessages, LIMITS } from "@elo/shared";
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
@@ -135,6 +135,23 @@ export const parentProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.user.profileType !== "parent") throw new AppError("FORBIDDEN", accessMessages.forbidden);
   return next();
 });
+
+/**
+ * Issue 21: a confirmed e-mail address is needed (claims, API tokens). PRECONDITION_FAILED with
+ * `meta.reason = "email_unconfirmed"`, so the client can offer 'Reenviar e-mail'.
+ */
+const confirmedEmail = t.middleware(({ ctx, next }) => {
+  if (ctx.user && !ctx.user.emailConfirmed) {
+    throw new AppError("PRECONDITION_FAILED", { title: emailConfirmationMessages.requiredTitle, description: emailConfirmationMessages.requiredDescription }, { reason: "email_unconfirmed" });
+  }
+  return next();
+});
+
+/** A parent whose e-mail address is confirmed. */
+export const confirmedParentProcedure = parentProcedure.use(confirmedEmail);
+
+/** A browser session (no API token) whose e-mail is confirmed: creating an API token. */
+export const confirmedSessionProcedure = sessionOnlyProcedure.use(confirmedEmail);
 
 /** An institution user, whatever the state of their school membership. */
 export const institutionProcedure = protectedProcedure.use(({ ctx, next }) => {

@@ -8,6 +8,7 @@ import { createApiToken } from "../support/factories/apiTokens";
 import { createDiscount, createOfferingSchool, eligibleParent } from "../support/factories/benefits";
 import { createSchool, createStaff } from "../support/factories/schools";
 import { createAdmin, createUser } from "../support/factories/users";
+import { insertProof } from "../support/factories/proofs";
 import { insertVoucher } from "../support/factories/vouchers";
 import { runExample } from "../support/examples";
 import { withServer, type Harness, type TestServer } from "../support/harness";
@@ -41,6 +42,37 @@ describe("examples/whoami.mjs", () => {
     const { token } = await tokenFor(parent.id);
     const ok = await runExample("whoami.mjs", { url: server.url, token });
     expect(ok.stdout).toContain(`${parent.email} (responsável)`);
+  });
+});
+
+describe("examples/school-enrollments.mjs (issue 21: a school's script decides its pending verifications with its token)", () => {
+  it("lists the school's pending proofs only, confirms one and refuses another; a decided proof is a CONFLICT", async () => {
+    const school = await createSchool(h);
+    const other = await createSchool(h);
+    const staff = await createStaff(h, school.id);
+    const ana = await eligibleParent(h, { schoolId: school.id, profile: { fullName: "Ana Souza", studentName: "Bia Souza" } });
+    const caio = await eligibleParent(h, { schoolId: school.id, profile: { fullName: "Caio Lima", studentName: "Davi Lima" } });
+    const first = await insertProof(h, ana.id, school.id, { studentName: "Bia Souza", declaredClass: "3º ano A" });
+    const second = await insertProof(h, caio.id, school.id, { studentName: "Davi Lima" });
+    await insertProof(h, (await eligibleParent(h, { schoolId: other.id })).id, other.id, { studentName: "Outra Escola" });
+    const { token } = await tokenFor(staff.id);
+
+    const list = await runExample("school-enrollments.mjs", { url: server.url, token });
+    expect(list.stderr).toBe("");
+    expect(list.stdout).toContain("2 comprovante(s) aguardando confirmação:");
+    expect(list.stdout).toContain(`${first.id}  Bia Souza  3º ano A  responsável: Ana Souza`);
+    expect(list.stdout).not.toContain("Outra Escola");
+
+    const confirmed = await runExample("school-enrollments.mjs", { url: server.url, token, args: ["confirm", first.id] });
+    expect(confirmed.stdout).toMatch(/^Matrícula confirmada; vale até 2\d\/02\/\d{4}\.$/m);
+    const refused = await runExample("school-enrollments.mjs", { url: server.url, token, args: ["refuse", second.id, "outro", "Falta", "o", "carimbo"] });
+    expect(refused.stdout).toContain("Comprovante recusado");
+    const [row] = await h.db.select().from(schema.enrollmentProofs).where(eq(schema.enrollmentProofs.id, second.id));
+    expect(row).toMatchObject({ status: "recusado", refusalReason: "outro", refusalNote: "Falta o carimbo" });
+    const again = await runExample("school-enrollments.mjs", { url: server.url, token, args: ["confirm", first.id] });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("Erro CONFLICT:");
+    expect((await runExample("school-enrollments.mjs", { url: server.url, token })).stdout).toContain("Nenhum comprovante aguardando confirmação.");
   });
 });
 

@@ -36,7 +36,7 @@ describe("marketplace.list", () => {
   it("shows an admitted benefit shaped as the spec's marketplace benefit", async () => {
     const { parent, school, discount } = await marketWorld(h, { discount: { className: "Inglês Kids", percentage: 30, monthlyFee: 420, slots: 8 } });
     const list = await (await h.caller(parent.id)).marketplace.list();
-    expect(list.viewer).toEqual({ kind: "parent", hasSchool: true, profileCompleted: true, proofSubmitted: true });
+    expect(list.viewer).toEqual({ kind: "parent", hasSchool: true, profileCompleted: true, proofSubmitted: true, enrollmentVerified: false });
     const card = list.items.find((i) => i.discountId === discount.id);
     expect(card).toMatchObject({
       className: "Inglês Kids",
@@ -48,6 +48,7 @@ describe("marketplace.list", () => {
       discountedFee: 294,
       gold: true,
       claimed: false,
+      requiresVerifiedEnrollment: false,
     });
   });
 

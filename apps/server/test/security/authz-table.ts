@@ -4,8 +4,9 @@ import { generateSecret, hashSecret } from "../../src/auth/tokens";
 import { encodeCursor } from "../../src/routers/marketplace/cursor";
 import type { Harness } from "../support/harness";
 import { csvForm } from "../support/factories/admin";
-import { createDiscount } from "../support/factories/benefits";
+import { createDiscount, eligibleParent } from "../support/factories/benefits";
 import { pngBytes, uploadForm } from "../support/factories/files";
+import { insertProof } from "../support/factories/proofs";
 import { createSchool, nicheIds, place } from "../support/factories/schools";
 import { uniqueEmail } from "../support/factories/users";
 import type { Actor, Target, World } from "./authz-world";
@@ -45,6 +46,17 @@ const OWN_ROW_OF_A: Expectation = { ...all("NOT_FOUND"), anonymous: "UNAUTHORIZE
 async function freshResetToken(h: Harness, userId: string) {
   const token = generateSecret();
   await h.db.insert(schema.passwordResetTokens).values({ id: hashSecret(token), userId, expiresAt: new Date(h.clock.now().getTime() + 3_600_000) });
+  return token;
+}
+
+/** A new pending proof naming `schoolId`, of a new parent: each decision has its own. */
+async function pendingProofId(h: Harness, schoolId: string) {
+  return { id: (await insertProof(h, (await eligibleParent(h, { schoolId: null })).id, schoolId)).id };
+}
+
+async function freshConfirmationToken(h: Harness, userId: string) {
+  const token = generateSecret();
+  await h.db.insert(schema.emailConfirmationTokens).values({ id: hashSecret(token), userId, expiresAt: new Date(h.clock.now().getTime() + 3_600_000) });
   return token;
 }
 
@@ -105,6 +117,11 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "admin.memberships.pending": { expect: ADMIN },
   "admin.parents.list": { input: () => ({}), expect: ADMIN },
   "admin.parents.summary": { expect: ADMIN },
+  "admin.verifications.confirm": { input: (h, _w, t) => pendingProofId(h, t.school.id), expect: ADMIN },
+  "admin.verifications.list": { input: () => ({}), expect: ADMIN },
+  "admin.verifications.open": { input: (_h, _w, t) => ({ id: t.proof.id }), expect: ADMIN },
+  "admin.verifications.summary": { expect: ADMIN },
+  "admin.verifications.refuse": { input: async (h, _w, t) => ({ ...(await pendingProofId(h, t.school.id)), reason: "ilegivel" }), expect: ADMIN },
   "admin.schools.delete": { input: async (h) => ({ id: (await createSchool(h)).id }), expect: ADMIN },
   "admin.schools.list": { input: () => ({}), expect: ADMIN },
   "admin.schools.merge": {
@@ -129,6 +146,8 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "apiTokens.revoke": { input: (_h, _w, t) => ({ id: t.tokenId }), expect: OWN_ROW_OF_A },
 
   // ─── auth: public by nature; a secret in the input is the credential ───
+  "auth.confirmEmail": { input: async (h, w) => ({ token: await freshConfirmationToken(h, w.parentA.id) }), expect: PUBLIC },
+  "auth.resendConfirmation": { expect: SIGNED_IN },
   "auth.checkResetToken": { input: async (h, w) => ({ token: await freshResetToken(h, w.parentA.id) }), expect: PUBLIC },
   "auth.emailPreviews": { expect: ADMIN },
   "auth.login": { input: (_h, w) => ({ email: w.parentA.email, password: w.parentA.password }), expect: PUBLIC },
@@ -237,6 +256,11 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   // Another school's voucher code is refused as "of another school" (never its details).
   "school.vouchers.cancel": { input: (_h, _w, t) => ({ code: t.voucher.voucherCode, reason: "nao_matriculado" }), expect: { ...STAFF, staffAonB: "FORBIDDEN" }, isolate: true },
   "school.vouchers.confirm": { input: (_h, _w, t) => ({ code: t.voucher.voucherCode }), expect: { ...STAFF, staffAonB: "FORBIDDEN" } },
+  // Issue 21: proofs naming the school; staff of another school never reach them.
+  "school.verifications.confirm": { input: (h, _w, t) => pendingProofId(h, t.school.id), expect: STAFF_ROW },
+  "school.verifications.list": { expect: STAFF },
+  "school.verifications.open": { input: (_h, _w, t) => ({ id: t.proof.id }), expect: STAFF_ROW },
+  "school.verifications.refuse": { input: async (h, _w, t) => ({ ...(await pendingProofId(h, t.school.id)), reason: "outro", note: "Sem carimbo" }), expect: STAFF_ROW },
   "school.vouchers.list": { input: () => ({}), expect: STAFF },
   "school.waitlist.list": { expect: STAFF },
   "school.vouchers.lookup": { input: (_h, _w, t) => ({ code: t.voucher.voucherCode }), expect: { ...STAFF, staffAonB: "FORBIDDEN" } },

@@ -6,6 +6,7 @@ import { createApiToken } from "../support/factories/apiTokens";
 import { addEnrollment, createDiscount, eligibleParent } from "../support/factories/benefits";
 import { createSchool, createStaff } from "../support/factories/schools";
 import { createAdmin } from "../support/factories/users";
+import { insertProof } from "../support/factories/proofs";
 import { insertVoucher } from "../support/factories/vouchers";
 
 /** The seven callers of the matrix. */
@@ -33,10 +34,13 @@ export async function buildWorld(h: Harness) {
   const voucherB = await insertVoucher(h, benefitB, parentA.id);
   const enrollmentA = await addEnrollment(h, parentA.id, schoolB.id);
   const tokenA = await createApiToken(h, parentA.id);
+  // Enrollment proofs naming each school (issue 21), of parents of that school.
+  const proofA = await insertProof(h, (await eligibleParent(h, { schoolId: schoolA.id })).id, schoolA.id);
+  const proofB = await insertProof(h, (await eligibleParent(h, { schoolId: schoolB.id })).id, schoolB.id);
   const users = { parentA, parentB, staffA, staffB, pending, admin };
   for (const u of Object.values(users)) await createSession(h.db, h.clock, u.id, "matriz");
   await h.db.insert(schema.passwordResetTokens).values({ id: hashSecret(generateSecret()), userId: parentA.id, expiresAt: new Date(Date.now() + 3_600_000) });
-  return { schoolA, schoolB, benefitA, benefitB, voucherA, voucherB, enrollmentA, tokenA, ...users };
+  return { schoolA, schoolB, benefitA, benefitB, voucherA, voucherB, enrollmentA, tokenA, proofA, proofB, ...users };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;
 
@@ -71,6 +75,7 @@ export function targetOf(w: World, actor: Actor) {
     school: onB ? w.schoolB : w.schoolA,
     benefit: onB ? w.benefitB : w.benefitA,
     voucher: onB ? w.voucherB : w.voucherA,
+    proof: onB ? w.proofB : w.proofA,
     enrollment: w.enrollmentA,
     transactionId: w.voucherA.id,
     tokenId: w.tokenA.id,
@@ -80,13 +85,14 @@ export function targetOf(w: World, actor: Actor) {
 }
 export type Target = ReturnType<typeof targetOf>;
 
-/** Every secret hash stored right now: session ids, API token hashes, reset token ids, password hashes. */
+/** Every secret hash stored right now: session ids, API token hashes, reset and confirmation token ids, password hashes. */
 export async function storedSecrets(h: Harness) {
-  const [sessions, tokens, resets, users] = await Promise.all([
+  const [sessions, tokens, resets, confirmations, users] = await Promise.all([
     h.db.select({ v: schema.sessions.id }).from(schema.sessions),
     h.db.select({ v: schema.apiTokens.tokenHash }).from(schema.apiTokens),
     h.db.select({ v: schema.passwordResetTokens.id }).from(schema.passwordResetTokens),
+    h.db.select({ v: schema.emailConfirmationTokens.id }).from(schema.emailConfirmationTokens),
     h.db.select({ v: schema.users.passwordHash }).from(schema.users),
   ]);
-  return [...sessions, ...tokens, ...resets, ...users].map((r) => r.v).filter((v): v is string => !!v);
+  return [...sessions, ...tokens, ...resets, ...confirmations, ...users].map((r) => r.v).filter((v): v is string => !!v);
 }

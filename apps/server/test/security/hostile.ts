@@ -125,6 +125,7 @@ export function checkRefusal(error: unknown): string | null {
 const COUNTED = [
   "users", "profiles", "schools", "discounts", "discount_transactions", "claimed_discounts", "enrollments", "school_memberships",
   "subscriptions", "api_tokens", "contact_messages", "user_consents", "user_roles", "sessions", "password_reset_tokens",
+  "email_confirmation_tokens", "enrollment_proofs", "enrollment_proof_views",
 ] as const;
 const countsQuery = sql.raw(`select ${COUNTED.map((t) => `(select count(*)::int from ${t}) as ${t}`).join(", ")}`);
 

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 
 /** A user with a profile, straight into the e2e database (scenarios sign in with `loginAs`). */
 export async function seedUser(db: Database, profile: Partial<typeof schema.profiles.$inferInsert>, email = `e2e.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@teste.com.br`) {
-  const [user] = await db.insert(schema.users).values({ email, passwordHash: "not-used-by-loginAs" }).returning({ id: schema.users.id });
+  const [user] = await db.insert(schema.users).values({ email, passwordHash: "not-used-by-loginAs", emailConfirmedAt: new Date() }).returning({ id: schema.users.id });
   await db.insert(schema.profiles).values({ userId: user!.id, ...profile });
   return user!.id;
 }

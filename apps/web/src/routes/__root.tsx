@@ -1,5 +1,6 @@
 import { Box } from "@mantine/core";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { EmailConfirmationBanner } from "../features/auth/EmailConfirmationBanner";
 import { Footer } from "../features/layout/Footer";
 import { Header } from "../features/layout/Header";
 import { LiveProfile } from "../features/profile/LiveProfile";
@@ -13,6 +14,7 @@ function RootLayout() {
   return (
     <Box mih="100vh" style={{ display: "flex", flexDirection: "column" }}>
       <Header />
+      <EmailConfirmationBanner />
       <LiveProfile />
       <Box component="main" style={{ flex: 1 }}>
         <Outlet />

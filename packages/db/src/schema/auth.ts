@@ -11,6 +11,8 @@ export const users = pgTable(
     /** Always stored trimmed and lower-cased. */
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** When the owner opened the confirmation link; null until then (accounts older than issue 21 too). */
+    emailConfirmedAt: ts("email_confirmed_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -77,6 +79,21 @@ export const passwordResetTokens = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/** Single-use links that confirm a user's e-mail address (24 h). */
+export const emailConfirmationTokens = pgTable(
+  "email_confirmation_tokens",
+  {
+    /** SHA-256 of the token sent by e-mail. */
+    id: text("id").primaryKey(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  // Also what the per-address resend limit counts.
+  (t) => [index("email_confirmation_tokens_user_idx").on(t.userId, t.createdAt)],
 );
 
 export const apiTokens = pgTable(

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { cancelReason, classPeriod, discountScope, discountStatus, discountValidity, teachingStage, voucherStatus } from "./enums";
 import { categories, modalities } from "./reference";
@@ -32,6 +32,8 @@ export const discounts = pgTable(
     /** Days a reserved voucher has to be presented, counted from the claim; null = until its validity ends (decision 121). */
     holdDays: integer("hold_days"),
     status: discountStatus("status").notNull().default("active"),
+    /** 'Exigir matrícula verificada': only parents whose main enrollment is verified and current may claim. */
+    requiresVerifiedEnrollment: boolean("requires_verified_enrollment").notNull().default(false),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },

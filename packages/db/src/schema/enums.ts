@@ -8,6 +8,8 @@ import {
   ENROLLMENT_PERIODS,
   MEMBERSHIP_STATUSES,
   PLAN_TYPES,
+  PROOF_REFUSAL_REASONS,
+  PROOF_STATUSES,
   PROFILE_TYPES,
   ROLES,
   TEACHING_STAGES,
@@ -30,3 +32,5 @@ export const waitlistStatus = pgEnum("waitlist_status", WAITLIST_STATUSES);
 export const planType = pgEnum("plan_type", PLAN_TYPES);
 export const outboxStatus = pgEnum("outbox_status", ["pending", "sent", "failed"]);
 export const schoolOrigin = pgEnum("school_origin", ["admin", "csv", "parent_request", "institution", "seed"]);
+export const proofStatus = pgEnum("proof_status", PROOF_STATUSES);
+export const proofRefusalReason = pgEnum("proof_refusal_reason", PROOF_REFUSAL_REASONS);

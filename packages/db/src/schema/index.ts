@@ -6,3 +6,4 @@ export * from "./profiles";
 export * from "./benefits";
 export * from "./waitlist";
 export * from "./platform";
+export * from "./verification";

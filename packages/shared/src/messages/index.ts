@@ -9,3 +9,4 @@ export * from "./privacy";
 export * from "./apiTokens";
 export * from "./landing";
 export * from "./layout";
+export * from "./verification";

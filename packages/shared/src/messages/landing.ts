@@ -7,7 +7,7 @@ export interface FaqItem {
   answer: string;
 }
 
-/** The parents' FAQ: 9 questions written from the rules of spec 1 §1. */
+/** The parents' FAQ: 9 questions written from the rules of spec 1 §1, and one on verified enrollments (issue 21). */
 export const PARENT_FAQ: FaqItem[] = [
   {
     question: "O que é o Elo Escolar?",
@@ -56,6 +56,11 @@ export const PARENT_FAQ: FaqItem[] = [
       "Sim. Use 'Entrar na lista de espera' no cartão do benefício. Quando uma vaga abrir, a primeira família da lista recebe um e-mail e a vaga fica reservada só para ela por 48 horas; depois disso, passa para a próxima. Você acompanha sua posição em Meu Painel de Benefícios.",
   },
   {
+    question: "O que é matrícula verificada?",
+    answer:
+      "É a confirmação, feita pela própria escola do seu filho (ou pela equipe Elo Escolar, quando a escola ainda não tem equipe na rede), de que o comprovante de matrícula que você enviou é verdadeiro. Algumas instituições só oferecem benefícios a alunos com matrícula verificada. A verificação vale até o fim de fevereiro do ano seguinte; em janeiro pedimos o comprovante do novo ano letivo. Vouchers já emitidos continuam valendo.",
+  },
+  {
     question: "Tenho outra dúvida. Como falo com vocês?",
     answer: `Escreva para ${CONTACT_EMAIL}. Respondemos todas as dúvidas por e-mail.`,
   },
@@ -85,6 +90,11 @@ export const SCHOOL_FAQ: FaqItem[] = [
     question: "Quanto custa?",
     answer:
       "O plano Bronze é gratuito. Os planos Silver e Gold, que permitem receber alunos de outras instituições com os seus benefícios, estão com assinatura 100% gratuita por tempo limitado. Cancele quando quiser.",
+  },
+  {
+    question: "O que é 'Exigir matrícula verificada'?",
+    answer:
+      "Cada escola da rede confirma, em 'Confirmar matrículas', os comprovantes de matrícula dos seus próprios alunos. Ao marcar 'Exigir matrícula verificada' em um benefício, só poderão aproveitá-lo famílias cuja matrícula foi confirmada pela escola do aluno e vale para o ano letivo atual (até o fim de fevereiro do ano seguinte). Na validação do voucher você vê quem verificou a matrícula e quando.",
   },
   {
     question: "Como recebo o aluno que reservou um benefício?",

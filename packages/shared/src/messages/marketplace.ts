@@ -16,6 +16,13 @@ export const marketplaceMessages = {
   oneSlot: "1 vaga disponível",
   slots: (n: number) => `${n} vagas disponíveis`,
   claim: "Aproveitar benefício",
+  confirmEmailToClaim: "Confirme seu e-mail para aproveitar",
+  requiresVerified: "Requer matrícula verificada",
+  requiresVerifiedHow:
+    "Este benefício é para alunos com matrícula verificada. Envie o comprovante da escola principal em Meus Dados: quando a escola confirmar, você poderá aproveitar.",
+  verificationRequiredTitle: "Requer matrícula verificada",
+  verificationRequiredDescription:
+    "Este benefício exige matrícula verificada. Envie o comprovante da escola principal em Meus Dados e aguarde a confirmação da escola.",
   soldOut: "Esgotado",
   alreadyClaimed: "Desconto já aproveitado",
   loadErrorTitle: "Erro ao carregar dados",

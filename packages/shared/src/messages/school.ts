@@ -83,6 +83,12 @@ export const schoolMessages = {
 
 /** Labels of the institution pages (headings, buttons, fields) not worded by the spec. */
 export const schoolUi = {
+  requireVerifiedLabel: "Exigir matrícula verificada",
+  requireVerifiedDescription:
+    "Só poderão aproveitar responsáveis cuja matrícula na escola principal foi confirmada pela própria escola do aluno (ou pela equipe Elo Escolar) e vale para o ano letivo atual.",
+  requireVerifiedTag: "Matrícula verificada",
+  deskVerifiedBy: (who: string, date: string) => `Matrícula verificada por ${who} em ${date}`,
+  deskNotVerified: "Matrícula não verificada",
   myDataTitle: "Meus Dados",
   fullName: "Nome completo",
   whatsapp: "WhatsApp",

@@ -51,3 +51,6 @@ export const resetPasswordForm = z
     confirmPassword: text(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: authMessages.passwordsDontMatch, path: ["confirmPassword"] });
+
+/** The token of an e-mail confirmation link (/confirmar-email?token=...). */
+export const confirmEmailInput = z.object({ token: text().min(1).max(200) }).strict();

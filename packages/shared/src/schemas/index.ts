@@ -7,3 +7,4 @@ export * from "./profile";
 export * from "./apiTokens";
 export * from "./contact";
 export * from "./privacy";
+export * from "./verification";

@@ -50,6 +50,8 @@ export const benefitInput = z
     numberOfStudents: z.number(required).int(required).min(1, required).max(100_000),
     /** Days to present a reserved voucher; null = no limit; absent = no limit on create, unchanged on update. */
     holdDays: z.number().int(schoolMessages.holdDaysRange).min(1, schoolMessages.holdDaysRange).max(LIMITS.holdDaysMax, schoolMessages.holdDaysRange).nullish(),
+    /** 'Exigir matrícula verificada' (issue 21): off keeps the spec's rule. */
+    requiresVerifiedEnrollment: z.boolean().default(false),
   })
   .strict();
 export type BenefitInput = z.input<typeof benefitInput>;

@@ -1,4 +1,4 @@
-import { accessMessages, authMessages, profileMessages, type Toast } from "@elo/shared";
+import { accessMessages, authMessages, emailConfirmationMessages, profileMessages, type Toast } from "@elo/shared";
 import * as init from "../../trpc/init";
 
 export interface AccessRule {
@@ -7,6 +7,12 @@ export interface AccessRule {
   /** Errors the procedure builder itself raises, before the handler runs. */
   errors: { code: string; toast: Toast | string; when: string }[];
 }
+
+const unconfirmed = {
+  code: "PRECONDITION_FAILED",
+  toast: { title: emailConfirmationMessages.requiredTitle, description: emailConfirmationMessages.requiredDescription },
+  when: "the caller's e-mail address is not confirmed yet (`meta.reason` `email_unconfirmed`)",
+};
 
 const unauthenticated = [
   { code: "UNAUTHORIZED", toast: accessMessages.unauthenticated, when: "no session and no token" },
@@ -37,6 +43,18 @@ export const ACCESS: Record<string, AccessRule> = {
   parentProcedure: {
     who: "Parents (profile type `parent`).",
     errors: [...unauthenticated, { code: "FORBIDDEN", toast: accessMessages.forbidden, when: "the caller is not a parent" }],
+  },
+  confirmedSessionProcedure: {
+    who: "A signed-in user in the browser (session cookie; never with an API token) whose e-mail address is confirmed.",
+    errors: [
+      ...unauthenticated,
+      { code: "FORBIDDEN", toast: { title: accessMessages.sessionRequiredTitle, description: accessMessages.sessionRequired }, when: "the call is made with an API token" },
+      unconfirmed,
+    ],
+  },
+  confirmedParentProcedure: {
+    who: "Parents (profile type `parent`) whose e-mail address is confirmed.",
+    errors: [...unauthenticated, { code: "FORBIDDEN", toast: accessMessages.forbidden, when: "the caller is not a parent" }, unconfirmed],
   },
   institutionProcedure: {
     who: "Institution users (profile type `institution`), whatever the state of their school membership.",

@@ -3,9 +3,12 @@ export { renderEmail, type EmailBlock, type EmailContent, type EmailEnv, type Re
 export { defineEmailTemplate, enqueueTemplate, renderQueued, renderTemplate, type EmailTemplate, type MailOwners } from "./template";
 export { EMAIL_TEMPLATES, renderEmailPreviews, renderStored } from "./registry";
 export { passwordResetEmail, type PasswordResetData } from "./password-reset";
+export { emailConfirmationEmail, type EmailConfirmationData } from "./email-confirmation";
 export { voucherEmail, type VoucherMailData } from "./voucher";
 export { voucherCancelledEmail, type VoucherCancelledData } from "./voucher-cancelled";
 export { waitlistOfferEmail, type WaitlistOfferData } from "./waitlist-offer";
+export { enrollmentDecisionEmail, type EnrollmentDecisionData } from "./enrollment-decision";
+export { enrollmentRenewalEmail, type EnrollmentRenewalData } from "./enrollment-renewal";
 export { enrollmentProofEmail, type EnrollmentProofData } from "./enrollment-proof";
 export { schoolRegistrationEmail, type SchoolRegistrationData } from "./school-registration";
 export { contactMessageEmail } from "./contact-message";

@@ -1,6 +1,9 @@
 import type { EmailEnv } from "./layout";
 import { contactMessageEmail } from "./contact-message";
+import { emailConfirmationEmail } from "./email-confirmation";
+import { enrollmentDecisionEmail } from "./enrollment-decision";
 import { enrollmentProofEmail } from "./enrollment-proof";
+import { enrollmentRenewalEmail } from "./enrollment-renewal";
 import { passwordResetEmail } from "./password-reset";
 import { schoolRegistrationEmail } from "./school-registration";
 import { renderTemplate, type EmailTemplate } from "./template";
@@ -13,7 +16,7 @@ import { waitlistOfferEmail } from "./waitlist-offer";
  * A new message: add a file next to this one with `defineEmailTemplate` and list it here.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const EMAIL_TEMPLATES: ReadonlyArray<EmailTemplate<any>> = [passwordResetEmail, voucherEmail, voucherCancelledEmail, waitlistOfferEmail, enrollmentProofEmail, schoolRegistrationEmail, contactMessageEmail];
+export const EMAIL_TEMPLATES: ReadonlyArray<EmailTemplate<any>> = [passwordResetEmail, emailConfirmationEmail, voucherEmail, voucherCancelledEmail, waitlistOfferEmail, enrollmentProofEmail, enrollmentDecisionEmail, enrollmentRenewalEmail, schoolRegistrationEmail, contactMessageEmail];
 
 /** Every template rendered with its sample data. */
 export function renderEmailPreviews(env: EmailEnv) {

@@ -1,9 +1,12 @@
 import {
   adminParentsListInput,
+  adminProofQueueInput,
   adminSchoolListInput,
   adminSchoolUpdateInput,
   csvImportInput,
   membershipDecisionInput,
+  proofIdInput,
+  proofRefuseInput,
   schoolIdInput,
   schoolMergeInput,
 } from "@elo/shared";
@@ -18,6 +21,10 @@ import { mergeSchoolsHandler } from "./merge.handler";
 import { listParentsHandler, parentsSummaryHandler } from "./parents.handler";
 import { markReviewedHandler } from "./review.handler";
 import { deleteSchoolHandler, listSchoolsHandler, removeLogoHandler, updateSchoolHandler } from "./schools.handler";
+import { adminConfirmHandler, adminRefuseHandler } from "../verification/decide.handler";
+import { networkVerificationFigures } from "../verification/figures";
+import { adminOpenHandler } from "../verification/open.handler";
+import { adminQueueHandler } from "../verification/queue.handler";
 
 /** Administration: schools and their staff, CSV import, parents. Every procedure needs role admin. */
 export const adminRouter = router({
@@ -46,5 +53,14 @@ export const adminRouter = router({
   parents: router({
     summary: adminProcedure.query(parentsSummaryHandler),
     list: adminProcedure.input(adminParentsListInput).query(listParentsHandler),
+  }),
+  /** Enrollment proofs of schools without staff in the network (issue 21), on /admin-pais. */
+  verifications: router({
+    list: adminProcedure.input(adminProofQueueInput).query(adminQueueHandler),
+    /** The network's backlog and the median time from proof to decision. */
+    summary: adminProcedure.query(networkVerificationFigures),
+    open: adminProcedure.input(proofIdInput).mutation(adminOpenHandler),
+    confirm: adminProcedure.input(proofIdInput).mutation(adminConfirmHandler),
+    refuse: adminProcedure.input(proofRefuseInput).mutation(adminRefuseHandler),
   }),
 });

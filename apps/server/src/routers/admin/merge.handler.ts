@@ -5,11 +5,11 @@ import { AppError } from "../../trpc/errors";
 import type { AdminCtx } from "./admin.types";
 import { isStoredLogo } from "./logo-url";
 
-const { schools, profiles, enrollments, discounts, discountTransactions, schoolMemberships, subscriptions } = schema;
+const { schools, profiles, enrollments, discounts, discountTransactions, schoolMemberships, subscriptions, enrollmentProofs, enrollmentProofViews } = schema;
 
 /**
  * Folds a duplicate school (typically one a parent typed in) into the school to keep: profiles,
- * enrollments, benefits, vouchers, staff and plan move over in one transaction, then the duplicate
+ * enrollments (and their proofs), benefits, vouchers, staff and plan move over in one transaction, then the duplicate
  * is deleted.
  */
 export async function mergeSchoolsHandler({ ctx, input }: { ctx: AdminCtx; input: { sourceId: string; targetId: string } }) {
@@ -31,6 +31,8 @@ export async function mergeSchoolsHandler({ ctx, input }: { ctx: AdminCtx; input
     await tx.update(discounts).set({ schoolId: target.id, updatedAt: now }).where(eq(discounts.schoolId, source.id));
     await tx.update(discountTransactions).set({ schoolId: target.id }).where(eq(discountTransactions.schoolId, source.id));
     await tx.update(schoolMemberships).set({ schoolId: target.id }).where(eq(schoolMemberships.schoolId, source.id));
+    await tx.update(enrollmentProofs).set({ schoolId: target.id }).where(eq(enrollmentProofs.schoolId, source.id));
+    await tx.update(enrollmentProofViews).set({ viewerSchoolId: target.id }).where(eq(enrollmentProofViews.viewerSchoolId, source.id));
     const [targetPlan] = await tx
       .select({ id: subscriptions.id })
       .from(subscriptions)

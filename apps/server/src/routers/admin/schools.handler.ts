@@ -136,7 +136,7 @@ export async function deleteSchoolHandler({ ctx, input }: { ctx: AdminCtx; input
     const [school] = await tx.select({ id: schools.id, logoUrl: schools.logoUrl }).from(schools).where(eq(schools.id, input.id)).for("update");
     if (!school) throw new AppError("NOT_FOUND", { title: adminMessages.deleteError, description: adminQueueMessages.schoolNotFound });
     const links = await Promise.all(
-      [schema.profiles, schema.discounts, schema.enrollments, schema.discountTransactions].map((table) =>
+      [schema.profiles, schema.discounts, schema.enrollments, schema.discountTransactions, schema.enrollmentProofs].map((table) =>
         tx.select({ one: sql`1` }).from(table).where(eq(table.schoolId, input.id)).limit(1),
       ),
     );

@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { sessionCookieName } from "../../auth/cookie";
 import { hashPassword } from "../../auth/password";
 import { isWeakPassword } from "../../auth/password-strength";
+import { issueConfirmationLink } from "../../auth/email-confirmation";
 import { createSession } from "../../auth/session";
 import { AppError, pgErrorCode } from "../../trpc/errors";
 import type { Context } from "../../trpc/init";
@@ -23,8 +24,8 @@ async function resolveLocation(ctx: Context, input: Pick<SignupInput, "stateId" 
 }
 
 /**
- * Creates the account, its profile (type and location) and the consent record in one transaction,
- * then signs the new user in.
+ * Creates the account, its profile (type and location), the consent record and the e-mail
+ * confirmation link (its message queued) in one transaction, then signs the new user in.
  */
 export async function signupHandler({ ctx, input }: { ctx: Context; input: SignupInput }) {
   if (isWeakPassword(input.password, [input.email, input.fullName])) {
@@ -63,6 +64,7 @@ export async function signupHandler({ ctx, input }: { ctx: Context; input: Signu
         userAgent: ctx.userAgent?.slice(0, 500) ?? null,
         acceptedAt: now,
       });
+      await issueConfirmationLink(ctx, tx, { id: user!.id, email: input.email, name: input.fullName });
       return user!.id;
     });
   } catch (error) {

@@ -2,11 +2,12 @@ import type { Database } from "@elo/db";
 import { DISCOUNT_VALIDITIES, LIMITS, type DiscountValidity } from "@elo/shared";
 import { sql, type SQL } from "drizzle-orm";
 import { pgConstraint, queryRows } from "../../db/raw";
-import { saoPauloDayPlus, voucherValidUntil } from "../../lib/calendar";
+import { saoPauloDay, saoPauloDayPlus, voucherValidUntil } from "../../lib/calendar";
 import { voucherEmail, type VoucherMailData } from "../../mail/templates";
 import type { Clock } from "../../lib/clock";
 import { pgErrorCode } from "../../trpc/errors";
 import { admittedBy } from "../marketplace/visibility";
+import { mainEnrollmentVerified } from "../verification/verified";
 import { alreadyClaimed, incompleteProfile, proofMissing, transactionFailed, unavailable } from "./errors";
 import { generateVoucherCode } from "./voucher";
 
@@ -97,6 +98,7 @@ export async function claimDiscount(
   const at = claimedAt.toISOString();
   // The voucher's end date for each validity text, so the statement can pick the benefit's own.
   const validUntil = JSON.stringify(Object.fromEntries(DISCOUNT_VALIDITIES.map((v) => [v, voucherValidUntil(v, claimedAt)])));
+  const today = saoPauloDay(claimedAt);
 
   for (let attempt = 0; attempt <= LIMITS.voucherRetries; attempt++) {
     const voucherCode = nextVoucher();
@@ -122,6 +124,7 @@ export async function claimDiscount(
             and s.id = d.school_id
             and ms.id = p.school_id
             and ${admittedBy(userId)}
+            and (not d.requires_verified_enrollment or ${mainEnrollmentVerified(userId, today)})
           returning d.id, d.school_id, d.class_name, d.discount_percentage, d.monthly_fee, d.discounted_fee,
             d.discount_validity, (${validUntil}::jsonb ->> d.discount_validity::text) as valid_until, s.name as school_name, d.hold_days
         ),

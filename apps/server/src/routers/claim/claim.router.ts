@@ -1,12 +1,12 @@
 import { claimByIdInput, claimCreateInput, claimGiveUpInput } from "@elo/shared";
-import { parentProcedure, router } from "../../trpc/init";
+import { confirmedParentProcedure, parentProcedure, router } from "../../trpc/init";
 import { claimById } from "./by-id.handler";
 import { createClaim } from "./create.handler";
 import { giveUpVoucher } from "./give-up.handler";
 import { claimHistory } from "./history.handler";
 
 export const claimRouter = router({
-  create: parentProcedure.input(claimCreateInput).mutation(createClaim),
+  create: confirmedParentProcedure.input(claimCreateInput).mutation(createClaim),
   byId: parentProcedure.input(claimByIdInput).query(claimById),
   history: parentProcedure.query(claimHistory),
   giveUp: parentProcedure.input(claimGiveUpInput).mutation(giveUpVoucher),

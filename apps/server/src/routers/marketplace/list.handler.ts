@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/raw";
 import { logoAddress } from "../../storage/logo";
 import type { Context } from "../../trpc/init";
+import { saoPauloDay } from "../../lib/calendar";
+import { mainEnrollmentVerified } from "../verification/verified";
 import { afterCursor, decodeCursor, encodeCursor } from "./cursor";
 import { admittedBy } from "./visibility";
 
@@ -29,11 +31,12 @@ interface BenefitRow {
   gold: boolean;
   claimed: boolean;
   waitlist: { status: "waiting" | "offered"; position: number; offerExpiresAt: string | null } | null;
+  requiresVerified: boolean;
   createdAt: string;
 }
 
 interface ListRow {
-  viewer: { profileType: "parent" | "institution"; schoolId: string | null; profileCompleted: boolean; proofSubmitted: boolean } | null;
+  viewer: { profileType: "parent" | "institution"; schoolId: string | null; profileCompleted: boolean; proofSubmitted: boolean; verified: boolean } | null;
   helping: HelpingSchoolRow[] | null;
   items: BenefitRow[] | null;
 }
@@ -42,7 +45,7 @@ interface ListRow {
 export type MarketplaceViewer =
   | { kind: "no_profile" }
   | { kind: "institution" }
-  | { kind: "parent"; hasSchool: boolean; profileCompleted: boolean; proofSubmitted: boolean };
+  | { kind: "parent"; hasSchool: boolean; profileCompleted: boolean; proofSubmitted: boolean; enrollmentVerified: boolean };
 
 /**
  * marketplace.list: one page of the benefits the caller may see (DECISIONS.md's four rules), Gold
@@ -106,7 +109,7 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
               where q.discount_id = d.id and q.status = 'waiting' and q.user_id is not null and (q.created_at, q.id) <= (w.created_at, w.id)))
           from waitlist_entries w
           where w.discount_id = d.id and w.user_id = ${userId} and w.status in ('waiting', 'offered')) as waitlist,
-        d.class_name, d.discount_percentage, d.discount_validity, d.number_of_students, d.hold_days,
+        d.class_name, d.discount_percentage, d.discount_validity, d.number_of_students, d.hold_days, d.requires_verified_enrollment,
         s.id as school_id, s.name as school_name, s.logo_url as school_logo_url, d.monthly_fee, d.discounted_fee
       from (select * from ranked i where ${afterCursor(cursor)} order by i.gold desc, i.created_at desc, i.id) i
       join discounts d on d.id = i.id
@@ -119,7 +122,8 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
     select
       (select json_build_object(
         'profileType', v.profile_type, 'schoolId', v.school_id,
-        'profileCompleted', v.profile_completed, 'proofSubmitted', v.enrollment_proof_submitted
+        'profileCompleted', v.profile_completed, 'proofSubmitted', v.enrollment_proof_submitted,
+        'verified', ${mainEnrollmentVerified(userId, saoPauloDay(ctx.clock.now()), sql.raw("v"))}
       ) from viewer v) as viewer,
       (select list from helping) as helping,
       (select json_agg(json_build_object(
@@ -127,7 +131,7 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
           'discountValidity', i.discount_validity, 'numberOfStudents', i.number_of_students, 'holdDays', i.hold_days,
           'schoolId', i.school_id, 'schoolName', i.school_name, 'schoolLogoUrl', i.school_logo_url,
           'monthlyFee', i.monthly_fee, 'discountedFee', i.discounted_fee, 'createdAt', i.created_at,
-          'gold', i.gold, 'claimed', i.claimed, 'waitlist', i.waitlist
+          'gold', i.gold, 'claimed', i.claimed, 'waitlist', i.waitlist, 'requiresVerified', i.requires_verified_enrollment
         ) order by i.gold desc, i.created_at desc, i.id)
         from items i) as items
     `,
@@ -139,7 +143,7 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
     ? { kind: "no_profile" }
     : v.profileType === "institution"
       ? { kind: "institution" }
-      : { kind: "parent", hasSchool: v.schoolId !== null, profileCompleted: v.profileCompleted, proofSubmitted: v.proofSubmitted };
+      : { kind: "parent", hasSchool: v.schoolId !== null, profileCompleted: v.profileCompleted, proofSubmitted: v.proofSubmitted, enrollmentVerified: v.verified };
 
   const helpingSchools = (row?.helping ?? []).map((h) => ({ id: h.id, name: h.name, logoUrl: logoAddress(ctx.storage, h.logoUrl) }));
   const rows = row?.items ?? [];
@@ -165,6 +169,8 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
     waitlist: b.waitlist
       ? { status: b.waitlist.status, position: b.waitlist.status === "waiting" ? b.waitlist.position : null, offerExpiresAt: b.waitlist.offerExpiresAt ? new Date(b.waitlist.offerExpiresAt) : null }
       : null,
+    /** 'Exigir matrícula verificada' (issue 21). */
+    requiresVerifiedEnrollment: b.requiresVerified,
   }));
   // The helping schools are the viewer's own schools, the same for every card: sent once.
   return { viewer, helpingSchools, items, nextCursor };

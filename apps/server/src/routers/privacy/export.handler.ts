@@ -1,6 +1,6 @@
 import { schema } from "@elo/db";
 import { PRODUCT_NAME } from "@elo/shared";
-import { asc, desc, eq, or, sql } from "drizzle-orm";
+import { aliasedTable, asc, desc, eq, or, sql } from "drizzle-orm";
 import { EMAIL_TEMPLATES } from "../../mail/templates";
 import type { Context } from "../../trpc/init";
 import { absoluteUrl, SIGNED_URL_SECONDS } from "../../storage/storage";
@@ -10,8 +10,10 @@ type Ctx = Context & { user: NonNullable<Context["user"]> };
 
 const {
   users, profiles, userRoles, userConsents, enrollments, claimedDiscounts, discountTransactions, discounts, schools,
-  schoolMemberships, subscriptions, apiTokens, sessions, loginAttempts, contactMessages, emailOutbox, waitlistEntries,
+  schoolMemberships, subscriptions, apiTokens, sessions, loginAttempts, contactMessages, emailOutbox, waitlistEntries, enrollmentProofs, enrollmentProofViews,
 } = schema;
+const viewer = aliasedTable(profiles, "viewer");
+const viewerSchool = aliasedTable(schools, "viewer_school");
 
 /**
  * Everything the platform holds about the caller (LGPD Art. 18, II and V), as one JSON document.
@@ -26,7 +28,7 @@ export async function exportUserData({ ctx }: { ctx: Ctx }) {
     .where(eq(users.id, userId));
   const email = account?.email ?? ctx.user.email;
 
-  const [profile, roles, consents, enrollmentRows, claims, vouchers, memberships, plansChosen, tokens, sessionRows, logins, messages, emails, files, waitlist] =
+  const [profile, roles, consents, enrollmentRows, claims, vouchers, memberships, plansChosen, tokens, sessionRows, logins, messages, emails, files, waitlist, proofs, proofOpenings] =
     await Promise.all([
       db.select().from(profiles).where(eq(profiles.userId, userId)).then((r) => r[0] ?? null),
       db.select({ role: userRoles.role, createdAt: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, userId)),
@@ -154,6 +156,41 @@ export async function exportUserData({ ctx }: { ctx: Ctx }) {
         .innerJoin(discounts, eq(discounts.id, waitlistEntries.discountId))
         .where(eq(waitlistEntries.userId, userId))
         .orderBy(asc(waitlistEntries.createdAt)),
+      db
+        .select({
+          id: enrollmentProofs.id,
+          enrollmentId: enrollmentProofs.enrollmentId,
+          schoolName: schools.name,
+          studentName: enrollmentProofs.studentName,
+          declaredClass: enrollmentProofs.declaredClass,
+          status: enrollmentProofs.status,
+          refusalReason: enrollmentProofs.refusalReason,
+          refusalNote: enrollmentProofs.refusalNote,
+          submittedAt: enrollmentProofs.submittedAt,
+          decidedAt: enrollmentProofs.decidedAt,
+          decidedByAdmin: enrollmentProofs.decidedByAdmin,
+          verifiedUntil: enrollmentProofs.verifiedUntil,
+          replacedAt: enrollmentProofs.replacedAt,
+        })
+        .from(enrollmentProofs)
+        .innerJoin(schools, eq(schools.id, enrollmentProofs.schoolId))
+        .where(eq(enrollmentProofs.userId, userId))
+        .orderBy(asc(enrollmentProofs.submittedAt)),
+      // Every opening of the user's proofs by a school's staff or an administrator: who and when.
+      db
+        .select({
+          proofId: enrollmentProofViews.proofId,
+          viewerName: viewer.fullName,
+          viewerSchool: viewerSchool.name,
+          byAdministrator: sql<boolean>`${enrollmentProofViews.viewerSchoolId} is null`,
+          viewedAt: enrollmentProofViews.viewedAt,
+        })
+        .from(enrollmentProofViews)
+        .innerJoin(enrollmentProofs, eq(enrollmentProofs.id, enrollmentProofViews.proofId))
+        .leftJoin(viewer, eq(viewer.userId, enrollmentProofViews.viewerId))
+        .leftJoin(viewerSchool, eq(viewerSchool.id, enrollmentProofViews.viewerSchoolId))
+        .where(eq(enrollmentProofs.userId, userId))
+        .orderBy(asc(enrollmentProofViews.viewedAt)),
     ]);
 
   return {
@@ -164,6 +201,8 @@ export async function exportUserData({ ctx }: { ctx: Ctx }) {
     roles: roles.length ? roles : [{ role: "user" as const, createdAt: null }],
     consents,
     enrollments: enrollmentRows,
+    enrollmentProofs: proofs,
+    enrollmentProofOpenings: proofOpenings,
     claims,
     vouchers,
     waitlist,

@@ -6,6 +6,7 @@ import type { SessionUser } from "../../auth/session";
 import type { Context } from "../../trpc/init";
 import { AppError } from "../../trpc/errors";
 import { logoAddress } from "../../storage/logo";
+import { withdrawProofsOfOtherSchool } from "../verification/record-proof";
 import { schoolSummaryColumns } from "./get.handler";
 
 type Ctx = Context & { user: SessionUser };
@@ -72,6 +73,7 @@ export async function saveEnrollmentSchoolHandler({ ctx, input }: { ctx: Ctx; in
     if (input.id) {
       await ownEnrollment(tx, ctx.user.id, input.id);
       await tx.update(enrollments).set({ schoolId: school.id, institutionName: school.name, updatedAt: now }).where(eq(enrollments.id, input.id));
+      await withdrawProofsOfOtherSchool(tx, ctx.user.id, input.id, school.id, now);
       return { id: input.id, created: false };
     }
     await ensureRoom(tx, ctx.user.id);
@@ -104,6 +106,7 @@ export async function saveEnrollmentHandler({ ctx, input }: { ctx: Ctx; input: z
     if (input.id) {
       await ownEnrollment(tx, ctx.user.id, input.id);
       await tx.update(enrollments).set(details).where(eq(enrollments.id, input.id));
+      await withdrawProofsOfOtherSchool(tx, ctx.user.id, input.id, school.id, now);
       return { id: input.id, created: false };
     }
     await ensureRoom(tx, ctx.user.id);

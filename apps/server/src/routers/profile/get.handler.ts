@@ -5,6 +5,8 @@ import { logoAddress } from "../../storage/logo";
 import { signedUrlOf } from "../../storage/storage";
 import type { Context } from "../../trpc/init";
 import type { SessionUser } from "../../auth/session";
+import { saoPauloDay } from "../../lib/calendar";
+import { verificationsOf } from "../verification/parent-state";
 
 type Ctx = Context & { user: SessionUser };
 const { profiles, schools, enrollments } = schema;
@@ -67,12 +69,15 @@ export async function getProfileHandler({ ctx }: { ctx: Ctx }) {
     .orderBy(asc(enrollments.createdAt), asc(enrollments.id))
     .limit(LIMITS.otherEnrollmentsMax);
 
+  const verification = await verificationsOf(ctx.db, ctx.user.id, saoPauloDay(ctx.clock.now()));
   const { avatarUrl, enrollmentProofUrl, ...profile } = row;
   return {
     email: ctx.user.email,
     ...profile,
     avatarUrl: await signedUrlOf(ctx.storage, "avatars", avatarUrl),
     enrollmentProofUrl: await signedUrlOf(ctx.storage, "enrollment_proofs", enrollmentProofUrl),
+    /** The main enrollment's proof: 'enviado', 'verificado' or 'recusado' (issue 21). */
+    verification: verification(null),
     school: school ? { ...school, logoUrl: logoAddress(ctx.storage, school.logoUrl) } : null,
     enrollments: await Promise.all(
       others.map(async (e) => ({
@@ -81,6 +86,7 @@ export async function getProfileHandler({ ctx }: { ctx: Ctx }) {
         institutionName: e.institutionName,
         createdAt: e.createdAt,
         proofUrl: await signedUrlOf(ctx.storage, "enrollment_proofs", e.proofUrl),
+        verification: verification(e.id),
         school: e.school?.id ? { ...e.school, logoUrl: logoAddress(ctx.storage, e.school.logoUrl) } : null,
       })),
     ),

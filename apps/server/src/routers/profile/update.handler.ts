@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { SessionUser } from "../../auth/session";
 import type { Context } from "../../trpc/init";
 import { AppError, fieldError } from "../../trpc/errors";
+import { withdrawProofsOfOtherSchool } from "../verification/record-proof";
 import { isProfileComplete } from "./completion";
 import { notifyProfileChanged } from "./events";
 
@@ -78,6 +79,7 @@ export async function linkMainSchool(ctx: Ctx, schoolId: string) {
     const [school] = await tx.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, schoolId));
     if (!school) throw new AppError("NOT_FOUND", profileMessages.schoolNotFound);
     await tx.update(profiles).set({ schoolId: school.id, schoolName: school.name, updatedAt: ctx.clock.now() }).where(eq(profiles.userId, ctx.user.id));
+    await withdrawProofsOfOtherSchool(tx as unknown as Database, ctx.user.id, null, school.id, ctx.clock.now());
     const profileCompleted = await refreshCompletion(tx as unknown as Database, ctx.user.id);
     return { schoolId: school.id, schoolName: school.name, profileCompleted };
   });

@@ -33,6 +33,7 @@ export function listBenefits({ ctx }: { ctx: StaffContext }) {
       numberOfStudents: discounts.numberOfStudents,
       holdDays: discounts.holdDays,
       status: discounts.status,
+      requiresVerifiedEnrollment: discounts.requiresVerifiedEnrollment,
       createdAt: discounts.createdAt,
       voucherCount: sql<number>`coalesce(${vouchers.n}, 0)::int`,
     })
@@ -73,6 +74,7 @@ async function benefitColumns(ctx: StaffContext, input: BenefitInput) {
     discountValidity: input.discountValidity,
     numberOfStudents: input.numberOfStudents,
     holdDays: input.holdDays ?? null,
+    requiresVerifiedEnrollment: input.requiresVerifiedEnrollment ?? false,
   };
 }
 

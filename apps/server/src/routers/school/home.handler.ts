@@ -3,6 +3,7 @@ import { guessGender, schoolMessages } from "@elo/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { logoAddress } from "../../storage/logo";
 import { AppError } from "../../trpc/errors";
+import { schoolVerificationFigures } from "../verification/figures";
 import type { StaffContext } from "./staff-context";
 
 const { schools, modalities, discounts, discountTransactions, profiles } = schema;
@@ -30,6 +31,7 @@ export async function schoolHome({ ctx }: { ctx: StaffContext }) {
     })
     .from(discountTransactions)
     .where(eq(discountTransactions.schoolId, ctx.schoolId));
+  const verification = await schoolVerificationFigures(ctx);
   const reserved = vouchers?.reserved ?? 0;
   const used = vouchers?.used ?? 0;
   return {
@@ -42,6 +44,8 @@ export async function schoolHome({ ctx }: { ctx: StaffContext }) {
       available: benefits?.available ?? 0,
       conversionRate: conversionRate(used, reserved),
     },
+    /** Issue 21: families verified by this school (current), and proofs waiting for its decision. */
+    verification,
   };
 }
 

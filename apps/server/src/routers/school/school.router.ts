@@ -1,10 +1,13 @@
-import { benefitIdInput, benefitInput, benefitUpdateInput, id, institutionProfileInput, schoolDataInput, voucherCancelInput, voucherCodeInput, voucherListInput } from "@elo/shared";
+import { benefitIdInput, benefitInput, benefitUpdateInput, id, institutionProfileInput, proofIdInput, proofRefuseInput, schoolDataInput, voucherCancelInput, voucherCodeInput, voucherListInput } from "@elo/shared";
 import { z } from "zod";
 import { institutionProcedure, router, schoolStaffProcedure } from "../../trpc/init";
 import { createBenefit, deleteBenefit, listBenefits, setBenefitStatus, updateBenefit } from "./benefits.handler";
 import { deleteSchoolLogo, getSchoolData, saveSchoolData } from "./data.handler";
 import { reservedDetails, schoolHome } from "./home.handler";
 import { getInstitutionProfile, saveInstitutionProfile, schoolsInNeighborhood } from "./membership.handler";
+import { schoolConfirmHandler, schoolRefuseHandler } from "../verification/decide.handler";
+import { schoolOpenHandler } from "../verification/open.handler";
+import { schoolQueueHandler } from "../verification/queue.handler";
 import { cancelVoucher, confirmVoucher, listVouchers, lookupVoucher } from "./vouchers.handler";
 import { schoolWaitlist } from "./waitlist.handler";
 
@@ -38,5 +41,13 @@ export const schoolRouter = router({
   }),
   waitlist: router({
     list: schoolStaffProcedure.query(schoolWaitlist),
+  }),
+  /** 'Confirmar matrículas' (issue 21): proofs that name this school. */
+  verifications: router({
+    list: schoolStaffProcedure.query(schoolQueueHandler),
+    /** A signed address of the proof's file; the opening is recorded. */
+    open: schoolStaffProcedure.input(proofIdInput).mutation(schoolOpenHandler),
+    confirm: schoolStaffProcedure.input(proofIdInput).mutation(schoolConfirmHandler),
+    refuse: schoolStaffProcedure.input(proofRefuseInput).mutation(schoolRefuseHandler),
   }),
 });

@@ -9,6 +9,20 @@ import { todayInBrazil, type StaffContext } from "./staff-context";
 const { discountTransactions: tx, discounts, profiles } = schema;
 const redeemer = aliasedTable(profiles, "redeemer");
 
+/**
+ * Whether the voucher holder's main enrollment is verified and current today: who verified it (the
+ * school's name, or null when the platform's team did) and when; null when it is not (issue 21).
+ */
+function enrollmentVerification(today: string) {
+  return sql<{ schoolName: string; byAdmin: boolean; decidedAt: string } | null>`(
+    select json_build_object('schoolName', s.name, 'byAdmin', v.decided_by_admin, 'decidedAt', v.decided_at)
+    from profiles hp
+    join enrollment_proofs v on v.user_id = hp.user_id and v.enrollment_id is null and v.school_id = hp.school_id
+    join schools s on s.id = v.school_id
+    where hp.user_id = ${tx.userId} and v.status = 'verificado' and v.verified_until >= ${today}::date
+    order by v.decided_at desc limit 1)`;
+}
+
 function voucherQuery(ctx: StaffContext) {
   const today = todayInBrazil(ctx.clock.now());
   return ctx.db
@@ -31,6 +45,7 @@ function voucherQuery(ctx: StaffContext) {
       discountPercentage: discounts.discountPercentage,
       monthlyFee: discounts.monthlyFee,
       discountedFee: discounts.discountedFee,
+      enrollmentVerification: enrollmentVerification(today),
     })
     .from(tx)
     .innerJoin(discounts, eq(discounts.id, tx.discountId))

@@ -31,14 +31,20 @@ export async function signupInputFor(h: Pick<Harness, "db">, overrides: Partial<
   };
 }
 
-/** The token of the latest recovery e-mail sent to `email`, read from the outbox (once the e-mails being made are in). */
-export async function latestResetToken(h: Pick<Harness, "db" | "deps">, email: string): Promise<string | null> {
+/** The token of the latest e-mail of `kind` sent to `email` whose link goes to `page`, read from the outbox (once the e-mails being made are in). */
+async function latestLinkToken(h: Pick<Harness, "db" | "deps">, email: string, kind: string, page: string): Promise<string | null> {
   await h.deps.background.settled();
   const [row] = await h.db
     .select({ text: schema.emailOutbox.text })
     .from(schema.emailOutbox)
-    .where(and(eq(schema.emailOutbox.to, email), eq(schema.emailOutbox.kind, "password-reset")))
+    .where(and(eq(schema.emailOutbox.to, email), eq(schema.emailOutbox.kind, kind)))
     .orderBy(desc(schema.emailOutbox.createdAt))
     .limit(1);
-  return row?.text?.match(/reset-password\?token=([a-z0-9]+)/)?.[1] ?? null;
+  return row?.text?.match(new RegExp(`${page}\\?token=([a-z0-9]+)`))?.[1] ?? null;
 }
+
+/** The token of the latest recovery e-mail sent to `email`, read from the outbox. */
+export const latestResetToken = (h: Pick<Harness, "db" | "deps">, email: string) => latestLinkToken(h, email, "password-reset", "reset-password");
+
+/** The token of the latest e-mail confirmation link sent to `email`, read from the outbox. */
+export const latestConfirmationToken = (h: Pick<Harness, "db" | "deps">, email: string) => latestLinkToken(h, email, "email-confirmation", "confirmar-email");

@@ -16,6 +16,8 @@ export interface UserOptions {
   password?: string;
   profileType?: ProfileType;
   admin?: boolean;
+  /** Confirmed by default: most tests are about what a confirmed account may do. */
+  emailConfirmed?: boolean;
   profile?: Partial<typeof schema.profiles.$inferInsert>;
 }
 
@@ -23,7 +25,7 @@ export interface UserOptions {
 export async function createUser(h: Pick<Harness, "db">, opts: UserOptions = {}) {
   const email = (opts.email ?? uniqueEmail(opts.profileType ?? "parent")).toLowerCase();
   const passwordHash = opts.password ? await hashPassword(opts.password) : await defaultHash();
-  const [user] = await h.db.insert(schema.users).values({ email, passwordHash }).returning({ id: schema.users.id });
+  const [user] = await h.db.insert(schema.users).values({ email, passwordHash, emailConfirmedAt: opts.emailConfirmed === false ? null : new Date() }).returning({ id: schema.users.id });
   await h.db.insert(schema.profiles).values({ userId: user!.id, profileType: opts.profileType ?? "parent", fullName: "Usuário de Teste", ...opts.profile });
   if (opts.admin) await h.db.insert(schema.userRoles).values({ userId: user!.id, role: "admin" });
   return { id: user!.id, email, password: opts.password ?? DEFAULT_PASSWORD };

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { Page } from "../common/Page";
+import { AdminProofQueue } from "../verification/AdminProofQueue";
 import { trpc } from "../../lib/trpc";
 import { useErrorToast } from "../../lib/useErrorToast";
 
@@ -58,6 +59,7 @@ export function AdminParentsPage() {
         <Stat label={adminUiMessages.parentsCompleted} value={summary.data?.completed} />
         <Stat label={adminUiMessages.parentsProofs} value={summary.data?.proofs} />
       </SimpleGrid>
+      <AdminProofQueue />
       <TextInput
         label={adminUiMessages.parentsSearch}
         type="search"

@@ -1,4 +1,4 @@
-import { API_TOKEN_EXPIRY_DAYS, apiTokenMessages as m, formatDate } from "@elo/shared";
+import { API_TOKEN_EXPIRY_DAYS, emailConfirmationMessages, apiTokenMessages as m, formatDate } from "@elo/shared";
 import { Badge, Button, Card, Code, Container, CopyButton, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
@@ -11,6 +11,8 @@ const EXPIRY_OPTIONS = [{ value: "never", label: m.expiryNever }, ...API_TOKEN_E
 /** Personal API tokens on /meus-dados: create (secret shown once), list with dates, revoke. */
 export function ApiTokensCard() {
   const tokens = useQuery(trpc.apiTokens.list.queryOptions());
+  const { data: me } = useQuery(trpc.auth.me.queryOptions());
+  const unconfirmed = me ? !me.emailConfirmed : false;
   const [name, setName] = useState("");
   const [expiry, setExpiry] = useState("never");
   const [nameError, setNameError] = useState<string | undefined>();
@@ -67,11 +69,16 @@ export function ApiTokensCard() {
             <Group align="flex-end" wrap="wrap">
               <TextInput label={m.nameLabel} placeholder={m.namePlaceholder} value={name} maxLength={100} error={nameError} onChange={(e) => setName(e.currentTarget.value)} style={{ flex: "1 1 220px" }} />
               <Select label={m.expiryLabel} data={EXPIRY_OPTIONS} value={expiry} onChange={(v) => setExpiry(v ?? "never")} allowDeselect={false} style={{ flex: "0 1 160px" }} />
-              <Button type="submit" loading={create.isPending}>
+              <Button type="submit" loading={create.isPending} disabled={unconfirmed}>
                 {m.create}
               </Button>
             </Group>
           </form>
+          {unconfirmed && (
+            <Text size="sm" c="orange.8">
+              {emailConfirmationMessages.tokensNeedConfirmation}
+            </Text>
+          )}
           {tokens.isError ? (
             <Text c="red" size="sm">
               {m.listErrorTitle}

@@ -1,4 +1,4 @@
-import { layoutMessages as m, schoolUi } from "@elo/shared";
+import { layoutMessages as m, schoolUi, verificationMessages } from "@elo/shared";
 import { homePathFor } from "../../lib/guards";
 
 export interface NavUser {
@@ -34,6 +34,7 @@ export function accountMenu(user: NavUser): NavItem[] {
     items.push(
       { label: schoolUi.schoolDataTitle, to: "/dados-da-escola" },
       { label: m.registerBenefits, to: "/painel-de-beneficios" },
+      { label: verificationMessages.pageTitle, to: "/confirmar-matriculas" },
       { label: m.managePlans, to: "/plano" },
     );
   } else {

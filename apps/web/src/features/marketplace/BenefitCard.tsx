@@ -1,5 +1,6 @@
-import { Avatar, Badge, Box, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { DISCOUNT_VALIDITY_LABELS, formatBRL, marketplaceMessages as m } from "@elo/shared";
+import { Anchor, Avatar, Badge, Box, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { DISCOUNT_VALIDITY_LABELS, emailConfirmationMessages, formatBRL, marketplaceMessages as m } from "@elo/shared";
+import { Link } from "@tanstack/react-router";
 import { claimButton, percentOff, slotsText } from "./format";
 import type { HelpingSchool, MarketplaceBenefit } from "./types";
 import { WaitlistBox } from "./WaitlistBox";
@@ -13,12 +14,17 @@ interface BenefitCardProps {
   onClaim: (b: MarketplaceBenefit) => void;
   claiming: boolean;
   busy: boolean;
+  /** Set while the viewer's address is unconfirmed: the button explains and offers the resend. */
+  unconfirmed?: { onResend: () => void; resending: boolean };
+  /** The viewer's main enrollment is verified and current (issue 21). */
+  enrollmentVerified: boolean;
 }
 
 /** One marketplace benefit, as spec 1 §2 lists its parts. */
-export function BenefitCard({ benefit, helpingSchools, onClaim, claiming, busy }: BenefitCardProps) {
+export function BenefitCard({ benefit, helpingSchools, onClaim, claiming, busy, unconfirmed, enrollmentVerified }: BenefitCardProps) {
   const soldOut = benefit.numberOfStudents <= 0;
-  const button = claimButton(benefit, busy && !claiming);
+  const button = claimButton(benefit, busy && !claiming, !unconfirmed, enrollmentVerified);
+  const needsVerification = benefit.requiresVerifiedEnrollment && !enrollmentVerified && !benefit.claimed;
   return (
     <Card
       withBorder
@@ -53,6 +59,11 @@ export function BenefitCard({ benefit, helpingSchools, onClaim, claiming, busy }
         <Title order={3} fz="lg">
           {benefit.className}
         </Title>
+        {benefit.requiresVerifiedEnrollment && (
+          <Badge color="teal" variant="light" style={{ alignSelf: "flex-start" }}>
+            {m.requiresVerified}
+          </Badge>
+        )}
 
         <Box>
           <Text size="sm" c="dimmed">
@@ -100,6 +111,22 @@ export function BenefitCard({ benefit, helpingSchools, onClaim, claiming, busy }
           </Button>
         )}
         {soldOut && !benefit.claimed && <WaitlistBox discountId={benefit.discountId} place={benefit.waitlist} />}
+        {needsVerification && (
+          <Text size="xs" c="dimmed">
+            {m.requiresVerifiedHow}{" "}
+            <Anchor component={Link} to="/meus-dados" size="xs">
+              {m.completeProfileAction}
+            </Anchor>
+          </Text>
+        )}
+        {unconfirmed && !benefit.claimed && (
+          <Text size="xs" c="dimmed">
+            {emailConfirmationMessages.claimNeedsConfirmation}{" "}
+            <Anchor component="button" type="button" size="xs" onClick={unconfirmed.onResend} disabled={unconfirmed.resending}>
+              {emailConfirmationMessages.resendButton}
+            </Anchor>
+          </Text>
+        )}
       </Stack>
     </Card>
   );

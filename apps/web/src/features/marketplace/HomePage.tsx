@@ -1,10 +1,11 @@
 import { Alert, Anchor, Box, Button, Container, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { LIMITS, marketplaceMessages as m } from "@elo/shared";
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { errorToast, notifyError } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { useResendConfirmation } from "../auth/useResendConfirmation";
 import { BenefitCard } from "./BenefitCard";
 import { BenefitCardSkeleton } from "./BenefitCardSkeleton";
 import { markSoldOut } from "./format";
@@ -20,6 +21,9 @@ export function HomePage() {
   const first = list.data?.pages[0];
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { data: me } = useQuery(trpc.auth.me.queryOptions());
+  const resend = useResendConfirmation();
+  const unconfirmed = me && !me.emailConfirmed ? { onResend: () => resend.mutate(), resending: resend.isPending } : undefined;
 
   useEffect(() => {
     if (list.isError) notifyError({ title: m.loadErrorTitle, description: m.loadErrorDescription });
@@ -45,6 +49,10 @@ export function HomePage() {
           return;
         }
         notifyError(toast);
+        // The address was unconfirmed after all (another tab, an old page): the cards explain it.
+        if (reason === "email_unconfirmed") return void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+        // The verification lapsed or is not there yet: the refreshed cards say how to get it.
+        if (reason === "verification_required") return void queryClient.invalidateQueries({ queryKey: trpc.marketplace.list.pathKey() });
         if (reason === "unavailable") {
           queryClient.setQueryData(trpc.marketplace.list.infiniteQueryKey({}), (old) => old && { ...old, pages: old.pages.map((page) => markSoldOut(page, variables.discountId)!) });
           return;
@@ -85,6 +93,7 @@ export function HomePage() {
           loading={list.isPending}
           claimingId={claim.isPending ? claim.variables?.discountId : undefined}
           onClaim={onClaim}
+          unconfirmed={unconfirmed}
           more={list.hasNextPage ? { loading: list.isFetchingNextPage, load: () => void list.fetchNextPage() } : undefined}
         />
       </Container>
@@ -98,10 +107,11 @@ interface BodyProps {
   loading: boolean;
   claimingId?: string;
   onClaim: (b: MarketplaceBenefit) => void;
+  unconfirmed?: { onResend: () => void; resending: boolean };
   more?: { loading: boolean; load: () => void };
 }
 
-function Body({ first, items, loading, claimingId, onClaim, more }: BodyProps) {
+function Body({ first, items, loading, claimingId, onClaim, unconfirmed, more }: BodyProps) {
   if (loading) return <Grid>{Array.from({ length: LIMITS.skeletonCards }, (_, i) => <BenefitCardSkeleton key={i} />)}</Grid>;
   if (!first) return <Empty />;
   const { viewer } = first;
@@ -158,6 +168,8 @@ function Body({ first, items, loading, claimingId, onClaim, more }: BodyProps) {
               onClaim={onClaim}
               claiming={claimingId === b.discountId}
               busy={claimingId !== undefined}
+              unconfirmed={unconfirmed}
+              enrollmentVerified={viewer.enrollmentVerified}
             />
           ))}
         </Grid>

@@ -12,9 +12,12 @@ export const slotsText = (n: number) => (n === 1 ? m.oneSlot : m.slots(n));
  * The card's button (spec 1 §2): claimed wins over sold out. A sold-out card stays in the list with
  * its disabled 'Esgotado' and, under it, the waitlist (decision 123).
  */
-export function claimButton(benefit: { claimed: boolean; numberOfStudents: number }, busyElsewhere = false) {
+export function claimButton(benefit: { claimed: boolean; numberOfStudents: number; requiresVerifiedEnrollment?: boolean }, busyElsewhere = false, emailConfirmed = true, enrollmentVerified = true) {
   if (benefit.claimed) return { label: m.alreadyClaimed, disabled: true };
   if (benefit.numberOfStudents <= 0) return { label: m.soldOut, disabled: true };
+  if (benefit.requiresVerifiedEnrollment && !enrollmentVerified) return { label: m.requiresVerified, disabled: true };
+  // Issue 21: the card says why it cannot be claimed yet and offers the resend next to it.
+  if (!emailConfirmed) return { label: m.confirmEmailToClaim, disabled: true };
   return { label: m.claim, disabled: busyElsewhere };
 }
 

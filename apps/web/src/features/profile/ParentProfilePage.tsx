@@ -204,7 +204,7 @@ function ParentProfileForm({ profile }: { profile: ParentProfile }) {
             ))}
           </Tabs.List>
           <Tabs.Panel value="main" pt="md">
-            <MainSchoolTab school={profile.school} home={home} proofUrl={profile.enrollmentProofUrl} hasStudentName={() => !!form.getValues().studentName.trim()} />
+            <MainSchoolTab school={profile.school} home={home} proofUrl={profile.enrollmentProofUrl} verification={profile.verification} hasStudentName={() => !!form.getValues().studentName.trim()} />
           </Tabs.Panel>
           {[1, 2, 3].map((n) => (
             <Tabs.Panel key={n} value={`other-${n}`} pt="md">

@@ -1,16 +1,26 @@
-import { LIMITS, profileMessages as m, profileUi as ui } from "@elo/shared";
-import { Anchor, Button, FileInput, Group, Text } from "@mantine/core";
+import { LIMITS, profileMessages as m, profileUi as ui, verificationMessages } from "@elo/shared";
+import { Anchor, Button, FileInput, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { notifyError, notifyOk } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { uploadFile, UploadFailure } from "../../lib/upload";
+import { VerificationState, type Verification } from "./VerificationState";
 
 const PROOF_TYPES = ["image/jpeg", "image/png", "application/pdf"];
 
-/** The proof picker and 'Enviar' of one enrollment tab (main when `enrollmentId` is absent). */
-export function ProofUpload({ enrollmentId, currentUrl, canSend, idPrefix }: { enrollmentId?: string; currentUrl: string | null; canSend: () => boolean; idPrefix: string }) {
+interface ProofUploadProps {
+  enrollmentId?: string;
+  currentUrl: string | null;
+  canSend: () => boolean;
+  idPrefix: string;
+  verification: Verification;
+}
+
+/** The proof picker, the declared class and 'Enviar' of one enrollment tab (main when `enrollmentId` is absent), with the proof's state. */
+export function ProofUpload({ enrollmentId, currentUrl, canSend, idPrefix, verification }: ProofUploadProps) {
   const [file, setFile] = useState<File | null>(null);
+  const [declaredClass, setDeclaredClass] = useState("");
   const [sending, setSending] = useState(false);
   const queryClient = useQueryClient();
 
@@ -21,7 +31,9 @@ export function ProofUpload({ enrollmentId, currentUrl, canSend, idPrefix }: { e
     if (!canSend()) return notifyError({ title: m.proofErrorTitle, description: m.proofNeedsNames });
     setSending(true);
     try {
-      await uploadFile("/api/uploads/enrollment-proof", file, enrollmentId ? { enrollmentId } : {});
+      const fields: Record<string, string> = enrollmentId ? { enrollmentId } : {};
+      if (declaredClass.trim()) fields.declaredClass = declaredClass.trim();
+      await uploadFile("/api/uploads/enrollment-proof", file, fields);
       notifyOk({ title: m.proofSentTitle, description: m.proofSentDescription });
       setFile(null);
       await queryClient.invalidateQueries({ queryKey: trpc.profile.get.queryKey() });
@@ -33,8 +45,18 @@ export function ProofUpload({ enrollmentId, currentUrl, canSend, idPrefix }: { e
   };
 
   return (
-    <div>
+    <Stack gap="xs">
+      <VerificationState verification={verification} />
       <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          id={`${idPrefix}-class`}
+          label={verificationMessages.declaredClassLabel}
+          placeholder={verificationMessages.declaredClassPlaceholder}
+          maxLength={LIMITS.declaredClassMax}
+          value={declaredClass}
+          onChange={(e) => setDeclaredClass(e.currentTarget.value)}
+          style={{ flex: "0 1 160px" }}
+        />
         <FileInput
           id={`${idPrefix}-proof`}
           label={ui.proofLabel}
@@ -58,6 +80,6 @@ export function ProofUpload({ enrollmentId, currentUrl, canSend, idPrefix }: { e
           </Anchor>
         </Text>
       )}
-    </div>
+    </Stack>
   );
 }

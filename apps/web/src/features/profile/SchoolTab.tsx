@@ -8,6 +8,7 @@ import { ProofUpload } from "./ProofUpload";
 import { RequestSchoolDialog } from "./RequestSchoolDialog";
 import { SchoolPicker, type SchoolChoice } from "./SchoolPicker";
 import type { ProfileSchool } from "./types";
+import type { Verification } from "./VerificationState";
 
 /** The cascade's starting point: the saved school's place and id, else the parent's own place. */
 export const choiceOf = (school: ProfileSchool | null, fallback: Partial<SchoolChoice> = {}): SchoolChoice =>
@@ -16,7 +17,7 @@ export const choiceOf = (school: ProfileSchool | null, fallback: Partial<SchoolC
     : { stateId: fallback.stateId ?? null, cityId: fallback.cityId ?? null, neighborhoodId: fallback.neighborhoodId ?? null, schoolId: null };
 
 /** The main-school tab: cascade, 'Salvar escola' (applies the completion rule), proof and 'Cadastrar escola'. */
-export function MainSchoolTab({ school, home, proofUrl, hasStudentName }: { school: ProfileSchool | null; home: Partial<SchoolChoice>; proofUrl: string | null; hasStudentName: () => boolean }) {
+export function MainSchoolTab({ school, home, proofUrl, verification, hasStudentName }: { school: ProfileSchool | null; home: Partial<SchoolChoice>; proofUrl: string | null; verification: Verification; hasStudentName: () => boolean }) {
   const [choice, setChoice] = useState<SchoolChoice>(() => choiceOf(school, home));
   const queryClient = useQueryClient();
   const save = useMutation(
@@ -42,13 +43,13 @@ export function MainSchoolTab({ school, home, proofUrl, hasStudentName }: { scho
           {ui.currentSchool} <strong>{school.name}</strong>
         </Text>
       )}
-      <ProofUpload idPrefix="main" currentUrl={proofUrl} canSend={() => hasStudentName() && !!school} />
+      <ProofUpload idPrefix="main" currentUrl={proofUrl} verification={verification} canSend={() => hasStudentName() && !!school} />
     </Stack>
   );
 }
 
 /** An other-enrollment tab (n = 1..3): its own cascade, 'Salvar escola' and proof. */
-export function OtherSchoolTab({ n, enrollment, home }: { n: number; enrollment: { id: string; school: ProfileSchool | null; proofUrl: string | null } | null; home: Partial<SchoolChoice> }) {
+export function OtherSchoolTab({ n, enrollment, home }: { n: number; enrollment: { id: string; school: ProfileSchool | null; proofUrl: string | null; verification: Verification } | null; home: Partial<SchoolChoice> }) {
   const [choice, setChoice] = useState<SchoolChoice>(() => choiceOf(enrollment?.school ?? null, home));
   const queryClient = useQueryClient();
   const save = useMutation(
@@ -71,7 +72,7 @@ export function OtherSchoolTab({ n, enrollment, home }: { n: number; enrollment:
         </Button>
       </Group>
       {enrollment ? (
-        <ProofUpload idPrefix={`other-${n}`} enrollmentId={enrollment.id} currentUrl={enrollment.proofUrl} canSend={() => true} />
+        <ProofUpload idPrefix={`other-${n}`} enrollmentId={enrollment.id} currentUrl={enrollment.proofUrl} verification={enrollment.verification} canSend={() => true} />
       ) : (
         <Text size="sm" c="dimmed">
           {ui.saveSchoolBeforeProof}

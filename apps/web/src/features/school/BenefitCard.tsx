@@ -15,6 +15,7 @@ export interface BenefitCardData {
   numberOfStudents: number;
   discountValidity: DiscountValidity;
   holdDays: number | null;
+  requiresVerifiedEnrollment?: boolean;
 }
 
 /**
@@ -29,11 +30,18 @@ export function BenefitCard({ benefit, actions, waitlist }: { benefit: BenefitCa
           <Text fw={700} lineClamp={2}>
             {benefit.className}
           </Text>
-          {benefit.status === "paused" && (
-            <Badge color="gray" variant="filled">
-              {schoolMessages.pausedTag}
-            </Badge>
-          )}
+          <Group gap={4} wrap="nowrap">
+            {benefit.requiresVerifiedEnrollment && (
+              <Badge color="teal" variant="light">
+                {schoolUi.requireVerifiedTag}
+              </Badge>
+            )}
+            {benefit.status === "paused" && (
+              <Badge color="gray" variant="filled">
+                {schoolMessages.pausedTag}
+              </Badge>
+            )}
+          </Group>
         </Group>
         <Text size="sm" c="dimmed">
           {TEACHING_STAGE_LABELS[benefit.teachingStage]} · {CLASS_PERIOD_LABELS[benefit.classPeriod]} · {schoolUi.createdOn} {formatDate(benefit.createdAt)}

@@ -21,7 +21,7 @@ import {
   type DiscountValidity,
   type TeachingStage,
 } from "@elo/shared";
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { notifyError } from "../../lib/notify";
@@ -40,6 +40,7 @@ export interface BenefitFormValues {
   numberOfStudents: number | string;
   /** Empty: no hold (decision 121). */
   holdDays: number | string;
+  requiresVerifiedEnrollment: boolean;
 }
 
 export const emptyBenefit: BenefitFormValues = {
@@ -54,6 +55,7 @@ export const emptyBenefit: BenefitFormValues = {
   discountValidity: null,
   numberOfStudents: "",
   holdDays: "",
+  requiresVerifiedEnrollment: false,
 };
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
@@ -79,6 +81,7 @@ export function toBenefitInput(v: BenefitFormValues): BenefitInput | null {
     discountValidity: v.discountValidity,
     numberOfStudents: slots,
     holdDays: hold,
+    requiresVerifiedEnrollment: v.requiresVerifiedEnrollment,
   };
 }
 
@@ -182,6 +185,12 @@ export function BenefitForm(props: {
           value={v.holdDays}
           onChange={(x) => set({ holdDays: x })}
           maw={360}
+        />
+        <Checkbox
+          label={schoolUi.requireVerifiedLabel}
+          description={schoolUi.requireVerifiedDescription}
+          checked={v.requiresVerifiedEnrollment}
+          onChange={(e) => set({ requiresVerifiedEnrollment: e.currentTarget.checked })}
         />
         <Group justify="flex-end">
           {props.editing && (

@@ -37,6 +37,7 @@ const toFormValues = (b: Benefit): BenefitFormValues => ({
   discountValidity: b.discountValidity,
   numberOfStudents: b.numberOfStudents,
   holdDays: b.holdDays ?? "",
+  requiresVerifiedEnrollment: b.requiresVerifiedEnrollment,
 });
 
 function BenefitsPanel() {

@@ -1,4 +1,4 @@
-import { profileMessages, schoolMessages, schoolUi } from "@elo/shared";
+import { profileMessages, schoolMessages, schoolUi, verificationMessages } from "@elo/shared";
 import { Avatar, BackgroundImage, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -78,6 +78,14 @@ function SchoolHome() {
               <Text size="xs" c="dimmed">
                 {counters.used}/{counters.reserved} {schoolUi.conversionNote}
               </Text>
+            </Counter>
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            <Counter label={verificationMessages.homeVerified} value={String(home.data.verification.verifiedFamilies)} testId="counter-verified" />
+            <Counter label={verificationMessages.homeWaiting} value={String(home.data.verification.waitingProofs)} testId="counter-waiting">
+              <Button size="xs" variant="light" component={Link} to="/confirmar-matriculas">
+                {verificationMessages.pageTitle}
+              </Button>
             </Counter>
           </SimpleGrid>
 

@@ -1,4 +1,4 @@
-import { CANCEL_REASON_LABELS, CANCEL_REASONS, formatBRL, formatDate, schoolMessages, schoolUi, VOUCHER_STATUS_LABELS, VOUCHER_STATUSES, type CancelReason, type VoucherStatus } from "@elo/shared";
+import { CANCEL_REASON_LABELS, CANCEL_REASONS, formatBRL, formatDate, schoolMessages, schoolUi, verificationMessages, VOUCHER_STATUS_LABELS, VOUCHER_STATUSES, type CancelReason, type VoucherStatus } from "@elo/shared";
 import { Badge, Button, Card, Group, NativeSelect, Radio, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -122,6 +122,9 @@ function VoucherDesk({ initialCode }: { initialCode?: string }) {
                 </Text>
               )}
             </SimpleGrid>
+            <Text size="sm" c={v.enrollmentVerification ? "teal.8" : "dimmed"} data-testid="desk-verification">
+              {v.enrollmentVerification ? schoolUi.deskVerifiedBy(v.enrollmentVerification.byAdmin ? verificationMessages.platformTeam : v.enrollmentVerification.schoolName, formatDate(v.enrollmentVerification.decidedAt)) : schoolUi.deskNotVerified}
+            </Text>
             {v.status === "utilizado" && v.redeemedAt && (
               <Text size="sm" c="dimmed">
                 {schoolUi.usedAt} {formatDate(v.redeemedAt)} {v.redeemedByName ? `${schoolUi.usedBy} ${v.redeemedByName}` : ""}

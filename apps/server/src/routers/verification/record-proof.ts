@@ -1,0 +1,36 @@
+import { schema, type Database } from "@elo/db";
+import { and, eq, isNull, ne } from "drizzle-orm";
+
+const { enrollmentProofs: p } = schema;
+
+/** Which enrollment a proof is for: the main one (null) or one of the parent's other enrollments. */
+const slot = (userId: string, enrollmentId: string | null) => and(eq(p.userId, userId), enrollmentId ? eq(p.enrollmentId, enrollmentId) : isNull(p.enrollmentId));
+
+/**
+ * A new proof enters the school's queue as 'enviado' (inside the upload's transaction): the live
+ * proof of the same enrollment, pending or decided, is marked replaced and leaves every queue.
+ * The caller holds the parent's account row locked, so two uploads of one parent queue up.
+ */
+export async function recordProof(
+  tx: Database,
+  proof: { userId: string; enrollmentId: string | null; schoolId: string; fileKey: string; studentName: string | null; declaredClass: string | null; at: Date },
+) {
+  await tx
+    .update(p)
+    .set({ replacedAt: proof.at })
+    .where(and(slot(proof.userId, proof.enrollmentId), isNull(p.replacedAt)));
+  const { at, ...row } = proof;
+  await tx.insert(p).values({ ...row, submittedAt: at });
+}
+
+/**
+ * An enrollment now names another school (or the main school changed): its live proof names the
+ * old one, so it leaves that school's queue. A verification given by the old school never counts
+ * for the new one (the claim compares schools).
+ */
+export async function withdrawProofsOfOtherSchool(tx: Database, userId: string, enrollmentId: string | null, schoolId: string, at: Date) {
+  await tx
+    .update(p)
+    .set({ replacedAt: at })
+    .where(and(slot(userId, enrollmentId), isNull(p.replacedAt), ne(p.schoolId, schoolId)));
+}

@@ -1,0 +1,45 @@
+import { verificationMessages as m } from "@elo/shared";
+import { useMutation } from "@tanstack/react-query";
+import { notifyFailure, notifyOk } from "../../lib/notify";
+import { queryClient, trpc } from "../../lib/trpc";
+import type { ProofActions } from "./ProofCard";
+
+/** The reviewer's procedures: the school's staff, or an administrator. */
+const api = (kind: "school" | "admin") => (kind === "school" ? trpc.school.verifications : trpc.admin.verifications);
+
+/**
+ * The queue's buttons over a reviewer's procedures. A decision another reviewer made first comes
+ * back as a conflict: its toast says so and the list is reloaded.
+ */
+export function useProofActions(kind: "school" | "admin"): ProofActions {
+  const procedures = api(kind);
+  // The queue and the figures that count it (the school's home, the admin's summary).
+  const refresh = () => queryClient.invalidateQueries({ queryKey: kind === "school" ? trpc.school.pathKey() : trpc.admin.verifications.pathKey() });
+  const decided = { onError: (e: unknown) => notifyFailure(e, { title: m.decisionErrorTitle }), onSettled: refresh };
+  const open = useMutation(procedures.open.mutationOptions());
+  const confirm = useMutation(procedures.confirm.mutationOptions({ ...decided, onSuccess: () => notifyOk(m.confirmedToast) }));
+  const refuse = useMutation(procedures.refuse.mutationOptions({ ...decided, onSuccess: () => notifyOk(m.refusedToast) }));
+  return {
+    open: (id) => {
+      // Opened during the click, so no pop-up blocker stands in the way; pointed at the signed address once it arrives.
+      const tab = window.open("about:blank", "_blank");
+      open.mutate(
+        { id },
+        {
+          onSuccess: ({ url }) => {
+            if (tab) tab.location.href = url;
+            else window.location.assign(url);
+          },
+          onError: (e) => {
+            tab?.close();
+            notifyFailure(e, { title: m.openError });
+            void refresh();
+          },
+        },
+      );
+    },
+    confirm: (id) => confirm.mutate({ id }),
+    refuse: (input) => refuse.mutate(input),
+    busyId: confirm.isPending ? (confirm.variables?.id ?? null) : refuse.isPending ? (refuse.variables?.id ?? null) : null,
+  };
+}

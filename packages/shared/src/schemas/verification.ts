@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { LIMITS, PROOF_REFUSAL_REASONS } from "../constants";
+import { verificationMessages } from "../messages/verification";
+import { optionalText, uuid } from "./fields";
+
+/** One enrollment proof: open it, or confirm it. */
+export const proofIdInput = z.object({ id: uuid }).strict();
+
+/** 'Recusar': a reason from the short list; 'outro' needs a text. */
+export const proofRefuseInput = z
+  .object({
+    id: uuid,
+    reason: z.enum(PROOF_REFUSAL_REASONS, verificationMessages.reasonRequired),
+    note: optionalText(LIMITS.proofRefusalNoteMax),
+  })
+  .strict()
+  .refine((v) => v.reason !== "outro" || !!v.note, { message: verificationMessages.noteRequired, path: ["note"] });
+export type ProofRefuseInput = z.input<typeof proofRefuseInput>;
+
+/** The administrator's queue: schools without staff in the network (default), or every school. */
+export const adminProofQueueInput = z
+  .object({ scope: z.enum(["unstaffed", "all"]).default("unstaffed") })
+  .strict()
+  .optional();
