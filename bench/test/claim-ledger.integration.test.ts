@@ -36,7 +36,7 @@ describe.skipIf(!serverUrl || !hasPgbench)("the claim figure counts vouchers, no
     database = await freshDatabase(serverUrl!, `elo_bench_ledger_${process.pid}_${Date.now()}`);
     await generateScale(database.url, parseScaleArgs(["--schools", "300", "--parents", "3000"]), () => {});
     sql = postgres(database.url, { max: 1, onnotice: () => {} });
-    fx = await claimFixture(sql, { parents: 600, benefits: 5, slotsEach: 1000, hotSlots: 1, hotParents: 2 });
+    fx = await claimFixture(sql, { parents: 2800, benefits: 5, slotsEach: 1000, hotSlots: 1, hotParents: 2 });
     capture = await createSqlCapture(database.url, "http://127.0.0.1:3000");
     ledger = claimLedger(sql, fx);
     workDir = mkdtempSync(path.join(tmpdir(), "elo-bench-ledger-"));
