@@ -23,3 +23,30 @@ export async function seedSchool(db: Database, name: string, niche: string, neig
     .returning();
   return school!;
 }
+
+/** An active Silver (or given) plan for a school. */
+export async function seedPlan(db: Database, schoolId: string, planType: "silver" | "gold" | "bronze" = "silver") {
+  await db.insert(schema.subscriptions).values({ schoolId, planType });
+}
+
+/** An active benefit of a school, open to the whole platform, in the school's own niche. */
+export async function seedBenefit(db: Database, school: { id: string; categoryId: number | null; modalityId: number | null }, className: string, slots = 10) {
+  const [benefit] = await db
+    .insert(schema.discounts)
+    .values({ schoolId: school.id, teachingStage: "iniciante", categoryId: school.categoryId!, modalityId: school.modalityId!, className, classPeriod: "tarde", discountScope: "all_except_own", monthlyFee: 400, discountPercentage: 25, discountedFee: 300, discountValidity: "first_3_months", numberOfStudents: slots })
+    .returning();
+  return benefit!;
+}
+
+const letters = () => Array.from({ length: 4 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join("");
+
+/** A voucher of `userId` for a benefit, claimed at `claimedAt` (and its claim row when a user holds it). */
+export async function seedVoucher(db: Database, benefit: { id: string; schoolId: string }, userId: string | null, claimedAt = new Date(), status: "reservado" | "utilizado" = "reservado") {
+  const code = `${1000 + Math.floor(Math.random() * 9000)}-${letters()}`;
+  const [voucher] = await db
+    .insert(schema.discountTransactions)
+    .values({ userId, discountId: benefit.id, schoolId: benefit.schoolId, voucherCode: code, status, claimedAt, validUntil: "2099-12-31", redeemedAt: status === "utilizado" ? claimedAt : null })
+    .returning();
+  if (userId) await db.insert(schema.claimedDiscounts).values({ userId, discountId: benefit.id }).onConflictDoNothing();
+  return voucher!;
+}

@@ -45,4 +45,7 @@ export const uploadMessages = {
 export const commonUi = {
   loading: "Carregando",
   datePlaceholder: "dd/mm/aaaa",
+  /** The accessible name of a toast's close button. */
+  closeToast: "Fechar aviso",
+  clearDate: "Limpar data",
 } as const;

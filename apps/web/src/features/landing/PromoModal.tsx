@@ -40,7 +40,7 @@ export default function PromoModal({ school, signedIn, opened, onClose }: { scho
           )}
         </Stack>
         {school.bestBenefit && pct && (
-          <Text fw={800} fz="xl" c="teal.7">
+          <Text fw={800} fz="xl" c="teal.9">
             {landingMessages.bannerUpTo(pct, school.bestBenefit.className)}
           </Text>
         )}

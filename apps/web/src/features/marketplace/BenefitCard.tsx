@@ -84,7 +84,7 @@ export function BenefitCard({ benefit, helpingSchools, onClaim, claiming, busy }
           </Box>
         )}
 
-        <Text size="sm" fw={500} c={soldOut ? "red.7" : "teal.8"} mt="auto">
+        <Text size="sm" fw={500} c={soldOut ? "red.9" : "teal.9"} mt="auto">
           {slotsText(benefit.numberOfStudents)}
         </Text>
         <Button fullWidth disabled={button.disabled} loading={claiming} onClick={() => onClaim(benefit)}>
