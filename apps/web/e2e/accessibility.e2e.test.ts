@@ -7,7 +7,7 @@ import { axeViolations, describeViolations } from "./support/axe";
 import { DEMO, DESKTOP, loginAs, newPage } from "./support/browser";
 import { withBrowserAndDatabase } from "./support/db";
 import { pagePaths } from "./support/route-tree";
-import { seedBenefit, seedPlan, seedSchool, seedUser, seedVoucher } from "./support/seed";
+import { seedBenefit, seedCompleteParent, seedPlan, seedSchool, seedStaff, seedVoucher } from "./support/seed";
 
 /**
  * Issue 20, WCAG 2.2 AA: axe-core on every page of the route tree, as every role, at desktop and
@@ -44,14 +44,8 @@ const userId = async (email: string) => (await db.db.select({ id: schema.users.i
 async function buildWorld(): Promise<SweepWorld> {
   const school = await seedSchool(db.db, `Escola Acessível ${run}`, "Idiomas", "Pinheiros");
   await seedPlan(db.db, school.id);
-  const staff = await seedUser(db.db, { profileType: "institution", fullName: `Secretária Acessível ${run}`, schoolId: school.id, schoolName: school.name });
-  await db.db.insert(schema.schoolMemberships).values({ userId: staff, schoolId: school.id, status: "approved", decidedAt: new Date() });
-  const [horizonte] = await db.db.select().from(schema.schools).where(eq(schema.schools.name, "Colégio Horizonte"));
-  const parent = await seedUser(db.db, {
-    profileType: "parent", fullName: `Responsável Acessível ${run}`, phone: "11991234567", relationshipType: "Mãe", state: "SP", city: "São Paulo", neighborhood: "Pinheiros",
-    studentName: "Aluno Acessível", studentBirthDate: "2016-03-14", studentCpf: "52998224725", studentAddress: "Rua dos Pinheiros, 500", studentNeighborhood: "Pinheiros", studentZipCode: "05422001",
-    schoolId: horizonte!.id, schoolName: horizonte!.name, profileCompleted: true, enrollmentProofSubmitted: true,
-  });
+  const staff = await seedStaff(db.db, school, `Secretária Acessível ${run}`);
+  const parent = await seedCompleteParent(db.db, `Responsável Acessível ${run}`);
   const benefit = await seedBenefit(db.db, school, "Inglês Acessível");
   const other = await seedBenefit(db.db, school, "Conversação Acessível");
   const voucher = await seedVoucher(db.db, benefit, parent, new Date(Date.now() - 3_600_000));

@@ -1,3 +1,4 @@
+import { commonUi } from "@elo/shared";
 import { createTheme, darken, DEFAULT_THEME, luminance, type CSSVariablesResolver } from "@mantine/core";
 
 const contrast = (a: string, b: string) => {
@@ -49,7 +50,14 @@ export const theme = createTheme({
   defaultRadius: "md",
   components: {
     // A toast's text under its title is gray 6 (3.3:1) in Mantine's stylesheet.
-    Notification: { styles: { description: { color: "var(--mantine-color-dimmed)" } } },
+    Notification: { defaultProps: { closeButtonProps: { "aria-label": commonUi.closeToast } }, styles: { description: { color: "var(--mantine-color-dimmed)" } } },
+    // Their clear buttons are focusable but nameless in Mantine (the selects' ones are hidden from both).
+    FileInput: { defaultProps: { clearButtonProps: { "aria-label": commonUi.clearFile } } },
+    DateInput: { defaultProps: { clearButtonProps: { "aria-label": commonUi.clearDate } } },
+    Modal: { defaultProps: { closeButtonProps: { "aria-label": commonUi.closeDialog } } },
+    Drawer: { defaultProps: { closeButtonProps: { "aria-label": commonUi.closeDialog } } },
+    // A table wider than the screen scrolls inside its container: the keyboard must reach it (a11y.css shows its focus).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
 });
 

@@ -50,3 +50,20 @@ export async function seedVoucher(db: Database, benefit: { id: string; schoolId:
   if (userId) await db.insert(schema.claimedDiscounts).values({ userId, discountId: benefit.id }).onConflictDoNothing();
   return voucher!;
 }
+
+/** A parent of Colégio Horizonte (Ed. Básica) whose profile is complete and whose proof was sent: one who may claim. */
+export async function seedCompleteParent(db: Database, fullName: string) {
+  const [horizonte] = await db.select().from(schema.schools).where(eq(schema.schools.name, "Colégio Horizonte"));
+  return seedUser(db, {
+    profileType: "parent", fullName, phone: "11991234567", relationshipType: "Mãe", state: "SP", city: "São Paulo", neighborhood: "Pinheiros",
+    studentName: `Aluno de ${fullName}`, studentBirthDate: "2016-03-14", studentCpf: "52998224725", studentAddress: "Rua dos Pinheiros, 500", studentNeighborhood: "Pinheiros", studentZipCode: "05422001",
+    schoolId: horizonte!.id, schoolName: horizonte!.name, profileCompleted: true, enrollmentProofSubmitted: true,
+  });
+}
+
+/** An approved staff member of a school. */
+export async function seedStaff(db: Database, school: { id: string; name: string }, fullName: string) {
+  const staff = await seedUser(db, { profileType: "institution", fullName, schoolId: school.id, schoolName: school.name });
+  await db.insert(schema.schoolMemberships).values({ userId: staff, schoolId: school.id, status: "approved", decidedAt: new Date() });
+  return staff;
+}

@@ -1,4 +1,4 @@
-import { accessMessages, commonUi, type Toast } from "@elo/shared";
+import { accessMessages, type Toast } from "@elo/shared";
 import { TRPCClientError } from "@trpc/client";
 
 /**
@@ -9,7 +9,7 @@ import { TRPCClientError } from "@trpc/client";
 function show(title: string, message: string, color: string, id?: string) {
   void import("@mantine/notifications").then(({ notifications }) => {
     notifications.clean();
-    notifications.show({ id, title, message, color, closeButtonProps: { "aria-label": commonUi.closeToast } });
+    notifications.show({ id, title, message, color });
   });
 }
 

@@ -48,4 +48,6 @@ export const commonUi = {
   /** The accessible name of a toast's close button. */
   closeToast: "Fechar aviso",
   clearDate: "Limpar data",
+  clearFile: "Remover arquivo",
+  closeDialog: "Fechar",
 } as const;

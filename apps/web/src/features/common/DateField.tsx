@@ -17,7 +17,6 @@ export function DateField({ value, onChange, ...props }: Omit<DateInputProps, "v
         dateParser={parseDateBR}
         placeholder={commonUi.datePlaceholder}
         clearable
-        clearButtonProps={{ "aria-label": commonUi.clearDate }}
         {...props}
         value={value || null}
         onChange={(next) => onChange?.(next ?? "")}
