@@ -1,5 +1,6 @@
 import { schema, type DatabaseHandle } from "@elo/db";
-import { eq } from "drizzle-orm";
+import { ADMIN_SCHOOLS_PAGE_SIZE } from "@elo/shared";
+import { count, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { generateSecret, hashSecret } from "../../server/src/auth/tokens";
@@ -49,6 +50,9 @@ async function buildWorld(): Promise<SweepWorld> {
   const benefit = await seedBenefit(db.db, school, "Inglês Acessível");
   const other = await seedBenefit(db.db, school, "Conversação Acessível");
   const voucher = await seedVoucher(db.db, benefit, parent, new Date(Date.now() - 3_600_000));
+  // Enough schools for the admin's list to have a second page, so its pagination is swept too.
+  const [{ n } = { n: 0 }] = await db.db.select({ n: count() }).from(schema.schools);
+  for (let i = n; i <= ADMIN_SCHOOLS_PAGE_SIZE; i++) await seedSchool(db.db, `Escola Paginada ${i} ${run}`, "Outros", "Moema");
   for (const weeksAgo of [1, 2, 2, 5]) await seedVoucher(db.db, other, null, new Date(Date.now() - weeksAgo * 7 * 86_400_000), weeksAgo === 2 ? "utilizado" : "reservado");
   return {
     users: { parent, school: staff, admin: await userId(DEMO.admin.email) },

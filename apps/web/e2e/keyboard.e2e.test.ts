@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
 import { DEMO, loginAs, newPage, snap } from "./support/browser";
 import { withBrowserAndDatabase } from "./support/db";
-import { activate, chooseOption, expectDialogTrapsFocus, expectFocusVisible, tabTo, typeInto } from "./support/keyboard";
+import { activate, chooseFileByKeyboard, chooseOption, expectDialogTrapsFocus, expectFocusVisible, tabTo, typeInto } from "./support/keyboard";
 import { seedBenefit, seedCompleteParent, seedPlan, seedSchool, seedStaff, seedUser, seedVoucher } from "./support/seed";
 
 /**
@@ -103,9 +103,7 @@ describe("keyboard only", () => {
 
     const proof = path.join(files, "comprovante.pdf");
     writeFileSync(proof, "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
-    await tabTo(page, main.getByRole("button", { name: /Comprovante de matrícula/ }));
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Enter")]);
-    await chooser.setFiles(proof);
+    await chooseFileByKeyboard(page, main.getByRole("button", { name: /Comprovante de matrícula/ }), proof);
     await activate(page, main.getByRole("button", { name: "Enviar" }));
     await toast(page, "Comprovante enviado");
     await page.getByTestId("profile-status").filter({ hasText: "Cadastro completo" }).waitFor();
@@ -186,9 +184,7 @@ describe("keyboard only", () => {
     await loginAs(context, await userId(DEMO.admin.email));
     await page.goto("/admin-escolas");
     await page.getByRole("heading", { name: "Gerenciar Escolas" }).waitFor();
-    await tabTo(page, page.getByRole("button", { name: "Escolher arquivo CSV" }));
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Enter")]);
-    await chooser.setFiles(csv);
+    await chooseFileByKeyboard(page, page.getByRole("button", { name: "Escolher arquivo CSV" }), csv);
     const preview = page.getByTestId("csv-preview");
     await preview.locator("tbody tr").first().waitFor();
     await expectNoAxeViolations(page, "csv preview");

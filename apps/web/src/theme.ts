@@ -51,9 +51,11 @@ export const theme = createTheme({
   components: {
     // A toast's text under its title is gray 6 (3.3:1) in Mantine's stylesheet.
     Notification: { defaultProps: { closeButtonProps: { "aria-label": commonUi.closeToast } }, styles: { description: { color: "var(--mantine-color-dimmed)" } } },
-    // Their clear buttons are focusable but nameless in Mantine (the selects' ones are hidden from both).
+    // Buttons Mantine leaves nameless: clear buttons of file and date inputs (the selects' are hidden
+    // from both), close buttons, a pagination's arrows.
     FileInput: { defaultProps: { clearButtonProps: { "aria-label": commonUi.clearFile } } },
     DateInput: { defaultProps: { clearButtonProps: { "aria-label": commonUi.clearDate } } },
+    Pagination: { defaultProps: { getControlProps: (control: keyof typeof commonUi.pagination) => ({ "aria-label": commonUi.pagination[control] }) } },
     Modal: { defaultProps: { closeButtonProps: { "aria-label": commonUi.closeDialog } } },
     Drawer: { defaultProps: { closeButtonProps: { "aria-label": commonUi.closeDialog } } },
     // A table wider than the screen scrolls inside its container: the keyboard must reach it (a11y.css shows its focus).

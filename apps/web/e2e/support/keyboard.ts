@@ -103,6 +103,18 @@ export async function chooseOption(page: Page, combobox: Locator, option: string
   await expect.poll(() => combobox.inputValue()).toBe(option);
 }
 
+/**
+ * Tabs to a button that opens the file chooser, presses Enter and answers with `file`. The
+ * chooser is awaited before the Tab presses: Playwright intercepts choosers only once asked to,
+ * and that request must reach the browser before the key does.
+ */
+export async function chooseFileByKeyboard(page: Page, button: Locator, file: string) {
+  const chooser = page.waitForEvent("filechooser");
+  await tabTo(page, button);
+  await page.keyboard.press("Enter");
+  await (await chooser).setFiles(file);
+}
+
 /** Presses a key on the element Tab reaches (Enter on a button or link, Space on a checkbox). */
 export async function activate(page: Page, target: Locator, key: "Enter" | "Space" = "Enter") {
   await tabTo(page, target);

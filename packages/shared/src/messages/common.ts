@@ -50,4 +50,6 @@ export const commonUi = {
   clearDate: "Limpar data",
   clearFile: "Remover arquivo",
   closeDialog: "Fechar",
+  /** Names of a pagination's arrow buttons. */
+  pagination: { first: "Primeira página", previous: "Página anterior", next: "Próxima página", last: "Última página" },
 } as const;
