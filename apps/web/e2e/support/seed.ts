@@ -67,3 +67,8 @@ export async function seedStaff(db: Database, school: { id: string; name: string
   await db.insert(schema.schoolMemberships).values({ userId: staff, schoolId: school.id, status: "approved", decidedAt: new Date() });
   return staff;
 }
+
+/** Another enrollment of a parent, at `school`. */
+export async function addEnrollment(db: Database, userId: string, school: { id: string; name: string }) {
+  await db.insert(schema.enrollments).values({ userId, schoolId: school.id, institutionName: school.name, studentName: "Aluno matriculado" });
+}

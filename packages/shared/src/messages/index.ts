@@ -8,3 +8,4 @@ export * from "./privacy";
 export * from "./apiTokens";
 export * from "./landing";
 export * from "./layout";
+export * from "./charts";
