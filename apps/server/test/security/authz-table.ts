@@ -128,6 +128,7 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
     input: async (h) => ({ sourceId: (await createSchool(h)).id, targetId: (await createSchool(h)).id }),
     expect: ADMIN,
   },
+  "admin.schools.overview": { expect: ADMIN },
   "admin.schools.markReviewed": {
     input: async (h) => {
       const school = await createSchool(h);
@@ -248,6 +249,7 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "school.data.deleteLogo": { expect: STAFF },
   "school.data.get": { expect: STAFF },
   "school.data.save": { input: (h) => schoolDataValues(h), expect: STAFF },
+  "school.charts": { expect: STAFF },
   "school.home": { expect: STAFF },
   "school.reservedDetails": { expect: STAFF },
   "school.profile.get": { expect: INSTITUTION },

@@ -34,10 +34,10 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   return { context, page };
 }
 
-/** Saves a screenshot under e2e/screenshots for a person to look at. */
-export async function snap(page: Page, name: string) {
+/** Saves a screenshot under e2e/screenshots for a person to look at (the whole page, or what the viewport shows). */
+export async function snap(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(screenshotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage });
 }
 
 /** True when the page is wider than the viewport (a phone user would have to scroll sideways). */

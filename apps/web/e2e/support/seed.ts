@@ -23,3 +23,52 @@ export async function seedSchool(db: Database, name: string, niche: string, neig
     .returning();
   return school!;
 }
+
+/** An active Silver (or given) plan for a school. */
+export async function seedPlan(db: Database, schoolId: string, planType: "silver" | "gold" | "bronze" = "silver") {
+  await db.insert(schema.subscriptions).values({ schoolId, planType });
+}
+
+/** An active benefit of a school, open to the whole platform, in the school's own niche. */
+export async function seedBenefit(db: Database, school: { id: string; categoryId: number | null; modalityId: number | null }, className: string, slots = 10) {
+  const [benefit] = await db
+    .insert(schema.discounts)
+    .values({ schoolId: school.id, teachingStage: "iniciante", categoryId: school.categoryId!, modalityId: school.modalityId!, className, classPeriod: "tarde", discountScope: "all_except_own", monthlyFee: 400, discountPercentage: 25, discountedFee: 300, discountValidity: "first_3_months", numberOfStudents: slots })
+    .returning();
+  return benefit!;
+}
+
+const letters = () => Array.from({ length: 4 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join("");
+
+/** A voucher of `userId` for a benefit, claimed at `claimedAt` (and its claim row when a user holds it). */
+export async function seedVoucher(db: Database, benefit: { id: string; schoolId: string }, userId: string | null, claimedAt = new Date(), status: "reservado" | "utilizado" = "reservado") {
+  const code = `${1000 + Math.floor(Math.random() * 9000)}-${letters()}`;
+  const [voucher] = await db
+    .insert(schema.discountTransactions)
+    .values({ userId, discountId: benefit.id, schoolId: benefit.schoolId, voucherCode: code, status, claimedAt, validUntil: "2099-12-31", redeemedAt: status === "utilizado" ? claimedAt : null })
+    .returning();
+  if (userId) await db.insert(schema.claimedDiscounts).values({ userId, discountId: benefit.id }).onConflictDoNothing();
+  return voucher!;
+}
+
+/** A parent of Colégio Horizonte (Ed. Básica) whose profile is complete and whose proof was sent: one who may claim. */
+export async function seedCompleteParent(db: Database, fullName: string) {
+  const [horizonte] = await db.select().from(schema.schools).where(eq(schema.schools.name, "Colégio Horizonte"));
+  return seedUser(db, {
+    profileType: "parent", fullName, phone: "11991234567", relationshipType: "Mãe", state: "SP", city: "São Paulo", neighborhood: "Pinheiros",
+    studentName: `Aluno de ${fullName}`, studentBirthDate: "2016-03-14", studentCpf: "52998224725", studentAddress: "Rua dos Pinheiros, 500", studentNeighborhood: "Pinheiros", studentZipCode: "05422001",
+    schoolId: horizonte!.id, schoolName: horizonte!.name, profileCompleted: true, enrollmentProofSubmitted: true,
+  });
+}
+
+/** An approved staff member of a school. */
+export async function seedStaff(db: Database, school: { id: string; name: string }, fullName: string) {
+  const staff = await seedUser(db, { profileType: "institution", fullName, schoolId: school.id, schoolName: school.name });
+  await db.insert(schema.schoolMemberships).values({ userId: staff, schoolId: school.id, status: "approved", decidedAt: new Date() });
+  return staff;
+}
+
+/** Another enrollment of a parent, at `school`. */
+export async function addEnrollment(db: Database, userId: string, school: { id: string; name: string }) {
+  await db.insert(schema.enrollments).values({ userId, schoolId: school.id, institutionName: school.name, studentName: "Aluno matriculado" });
+}

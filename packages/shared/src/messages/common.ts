@@ -48,4 +48,11 @@ export const uploadMessages = {
 export const commonUi = {
   loading: "Carregando",
   datePlaceholder: "dd/mm/aaaa",
+  /** The accessible name of a toast's close button. */
+  closeToast: "Fechar aviso",
+  clearDate: "Limpar data",
+  clearFile: "Remover arquivo",
+  closeDialog: "Fechar",
+  /** Names of a pagination's arrow buttons. */
+  pagination: { first: "Primeira página", previous: "Página anterior", next: "Próxima página", last: "Última página" },
 } as const;

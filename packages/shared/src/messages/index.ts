@@ -10,3 +10,4 @@ export * from "./apiTokens";
 export * from "./landing";
 export * from "./layout";
 export * from "./verification";
+export * from "./charts";

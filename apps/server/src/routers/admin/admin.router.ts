@@ -18,6 +18,7 @@ import { schoolsCsvTemplate } from "./csv/template";
 import { uploadLogoHandler } from "./logo.handler";
 import { decideMembershipHandler, pendingMembershipsHandler } from "./memberships.handler";
 import { mergeSchoolsHandler } from "./merge.handler";
+import { networkOverview } from "./overview.handler";
 import { listParentsHandler, parentsSummaryHandler } from "./parents.handler";
 import { markReviewedHandler } from "./review.handler";
 import { deleteSchoolHandler, listSchoolsHandler, removeLogoHandler, updateSchoolHandler } from "./schools.handler";
@@ -38,6 +39,8 @@ export const adminRouter = router({
     merge: adminProcedure.input(schoolMergeInput).mutation(mergeSchoolsHandler),
     /** A school parents created leaves the review queue (origin parent_request → admin). */
     markReviewed: adminProcedure.input(schoolIdInput).mutation(markReviewedHandler),
+    /** Schools by plan and UF, the network's vouchers per week. */
+    overview: adminProcedure.query(networkOverview),
   }),
   memberships: router({
     pending: adminProcedure.query(pendingMembershipsHandler),

@@ -2,6 +2,7 @@ import { benefitIdInput, benefitInput, benefitUpdateInput, id, institutionProfil
 import { z } from "zod";
 import { institutionProcedure, router, schoolStaffProcedure } from "../../trpc/init";
 import { createBenefit, deleteBenefit, listBenefits, setBenefitStatus, updateBenefit } from "./benefits.handler";
+import { schoolCharts } from "./charts.handler";
 import { deleteSchoolLogo, getSchoolData, saveSchoolData } from "./data.handler";
 import { reservedDetails, schoolHome } from "./home.handler";
 import { getInstitutionProfile, saveInstitutionProfile, schoolsInNeighborhood } from "./membership.handler";
@@ -20,6 +21,8 @@ export const schoolRouter = router({
   }),
   home: schoolStaffProcedure.query(schoolHome),
   reservedDetails: schoolStaffProcedure.query(reservedDetails),
+  /** The home's charts (loaded after its counters). */
+  charts: schoolStaffProcedure.query(schoolCharts),
   data: router({
     get: schoolStaffProcedure.query(getSchoolData),
     save: schoolStaffProcedure.input(schoolDataInput).mutation(saveSchoolData),

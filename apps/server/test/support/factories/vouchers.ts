@@ -10,13 +10,13 @@ export async function insertVoucher(
   h: Pick<Harness, "db">,
   benefit: { id: string; schoolId: string },
   userId: string | null,
-  opts: { status?: VoucherStatus; validUntil?: string; code?: string } = {},
+  opts: { status?: VoucherStatus; validUntil?: string; code?: string; claimedAt?: Date; redeemedAt?: Date } = {},
 ) {
   const n = ++counter;
   const code = opts.code ?? `${String(1000 + ((process.pid * 7 + n * 131) % 9000))}-${String.fromCharCode(65 + (n % 26), 65 + ((n * 3) % 26), 65 + ((n * 7) % 26), 65 + ((process.pid + n) % 26))}`;
   const [row] = await h.db
     .insert(schema.discountTransactions)
-    .values({ userId, discountId: benefit.id, schoolId: benefit.schoolId, voucherCode: code, status: opts.status ?? "reservado", validUntil: opts.validUntil ?? "2999-12-31" })
+    .values({ userId, discountId: benefit.id, schoolId: benefit.schoolId, voucherCode: code, status: opts.status ?? "reservado", validUntil: opts.validUntil ?? "2999-12-31", ...(opts.claimedAt ? { claimedAt: opts.claimedAt } : {}), redeemedAt: opts.redeemedAt ?? null })
     .returning();
   return row!;
 }

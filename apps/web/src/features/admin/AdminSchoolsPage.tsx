@@ -1,11 +1,16 @@
 import { adminMessages } from "@elo/shared";
 import { Button, Group, Stack, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
+import { ChartsLoading } from "../charts/ChartsLoading";
 import { Page } from "../common/Page";
 import { CsvImportCard } from "./CsvImportCard";
 import { MembershipQueue } from "./MembershipQueue";
 import { ParentRequests } from "./ParentRequests";
 import { SchoolGrid } from "./SchoolGrid";
+
+// The charts library loads with the overview, not with the page (docs/decisions/130).
+const NetworkOverview = lazy(() => import("./NetworkOverview"));
 
 /** /admin-escolas 'Gerenciar Escolas'. */
 export function AdminSchoolsPage() {
@@ -23,6 +28,9 @@ export function AdminSchoolsPage() {
       <Stack gap="lg">
         <MembershipQueue />
         <ParentRequests />
+        <Suspense fallback={<ChartsLoading />}>
+          <NetworkOverview />
+        </Suspense>
         <CsvImportCard />
         <SchoolGrid />
       </Stack>

@@ -62,7 +62,7 @@ export function ParentsLanding() {
         </Container>
       </Box>
       <Faq items={PARENT_FAQ} />
-      <Box bg="blue.7" py={56} component="section" aria-labelledby="cta-title">
+      <Box bg="blue.9" py={56} component="section" aria-labelledby="cta-title">
         <Container size="md">
           <Stack align="center" ta="center" gap="md">
             <Title order={2} id="cta-title" c="white">

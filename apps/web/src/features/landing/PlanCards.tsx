@@ -51,7 +51,7 @@ export function PlanCards({ signedIn }: { signedIn: boolean }) {
                       {landingMessages.perMonth}
                     </Text>
                   </Text>
-                  <Text fw={800} c="teal.7">
+                  <Text fw={800} c="teal.9">
                     {schoolMessages.planFree}
                   </Text>
                 </Stack>
@@ -64,7 +64,7 @@ export function PlanCards({ signedIn }: { signedIn: boolean }) {
                       key={f.label}
                       c={included ? undefined : "dimmed"}
                       icon={
-                        <ThemeIcon size={20} radius="xl" color={included ? "teal" : "gray"} variant={included ? "filled" : "light"} aria-label={included ? landingMessages.featureIncluded : landingMessages.featureNotIncluded}>
+                        <ThemeIcon size={20} radius="xl" color={included ? "teal" : "gray"} variant={included ? "filled" : "light"} role="img" aria-label={included ? landingMessages.featureIncluded : landingMessages.featureNotIncluded}>
                           {included ? <IconCheck size={12} /> : <IconX size={12} />}
                         </ThemeIcon>
                       }

@@ -3,17 +3,22 @@ import { landingMessages, PLANS } from "@elo/shared";
 import { IconMapPin } from "@tabler/icons-react";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { Link } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
 import type { trpc } from "../../lib/trpc";
 
 type BannerSchool = NonNullable<inferOutput<typeof trpc.landing.banner>>;
 
 /** The promotional banner's dialog (loaded lazily by PromoBanner). */
 export default function PromoModal({ school, signedIn, opened, onClose }: { school: BannerSchool; signedIn: boolean; opened: boolean; onClose: () => void }) {
+  // Mantine notes where focus was when `opened` changes, not on mount: mounted open, it would have
+  // nowhere to give focus back to when it closes.
+  const [shown, setShown] = useState(false);
+  useEffect(() => setShown(opened), [opened]);
   const pct = school.bestBenefit ? school.bestBenefit.discountPercentage.toLocaleString("pt-BR", { maximumFractionDigits: 2 }) : null;
 
   return (
     <Modal
-      opened={opened}
+      opened={shown}
       onClose={onClose}
       title={landingMessages.bannerTitle}
       centered
@@ -40,7 +45,7 @@ export default function PromoModal({ school, signedIn, opened, onClose }: { scho
           )}
         </Stack>
         {school.bestBenefit && pct && (
-          <Text fw={800} fz="xl" c="teal.7">
+          <Text fw={800} fz="xl" c="teal.9">
             {landingMessages.bannerUpTo(pct, school.bestBenefit.className)}
           </Text>
         )}

@@ -37,7 +37,7 @@ export function SchoolsLanding() {
         steps={landingMessages.schoolSteps}
         icons={[<IconBuildingCommunity key="1" size={28} />, <IconRosetteDiscount key="2" size={28} />, <IconChartLine key="3" size={28} />]}
       />
-      <Box bg="blue.7" py={56} component="section" aria-labelledby="claim-title">
+      <Box bg="blue.9" py={56} component="section" aria-labelledby="claim-title">
         <Container size="lg">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" style={{ alignItems: "center" }}>
             <Group gap="md" wrap="nowrap" align="flex-start">

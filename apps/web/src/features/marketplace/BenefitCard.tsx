@@ -101,7 +101,7 @@ export function BenefitCard({ benefit, helpingSchools, onClaim, claiming, busy, 
           </Box>
         )}
 
-        <Text size="sm" fw={500} c={soldOut ? "red.7" : "teal.8"} mt="auto">
+        <Text size="sm" fw={500} c={soldOut ? "red.9" : "teal.9"} mt="auto">
           {slotsText(benefit.numberOfStudents)}
         </Text>
         {/* An offered slot is claimed from the offer box; the ordinary button would find no free slot. */}

@@ -81,7 +81,7 @@ export function PrivacyPage() {
           </Title>
           <Text c="dimmed">
             {m.contactText}{" "}
-            <Anchor href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</Anchor>.
+            <Anchor href={`mailto:${CONTACT_EMAIL}`} underline="always">{CONTACT_EMAIL}</Anchor>.
           </Text>
         </Stack>
       </Card>

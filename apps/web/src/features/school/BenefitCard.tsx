@@ -47,7 +47,7 @@ export function BenefitCard({ benefit, actions, waitlist }: { benefit: BenefitCa
           {TEACHING_STAGE_LABELS[benefit.teachingStage]} · {CLASS_PERIOD_LABELS[benefit.classPeriod]} · {schoolUi.createdOn} {formatDate(benefit.createdAt)}
         </Text>
         <Group gap="xs" align="baseline">
-          <Text fw={800} size="xl" c="teal.7">
+          <Text fw={800} size="xl" c="teal.9">
             {benefit.discountPercentage.toLocaleString("pt-BR")}%
           </Text>
           <Text size="sm" td="line-through" c="dimmed">

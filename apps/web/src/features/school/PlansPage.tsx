@@ -1,4 +1,4 @@
-import { PLAN_TYPES, PLANS, formatDate, schoolMessages, schoolUi, type PlanType } from "@elo/shared";
+import { PLAN_TYPES, PLANS, formatDate, landingMessages, schoolMessages, schoolUi, type PlanType } from "@elo/shared";
 import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -75,7 +75,7 @@ function PlanCard({ plan, active }: { plan: PlanType; active: PlanType | null })
             <Text td="line-through" c="dimmed">
               {planPrice(plan)}
             </Text>
-            <Text fw={700} c="teal.7">
+            <Text fw={700} c="teal.9">
               {schoolMessages.planFree}
             </Text>
           </Stack>
@@ -88,7 +88,7 @@ function PlanCard({ plan, active }: { plan: PlanType; active: PlanType | null })
                 key={f.label}
                 c={has ? undefined : "dimmed"}
                 icon={
-                  <ThemeIcon size={20} radius="xl" color={has ? "teal" : "gray"} variant={has ? "filled" : "light"}>
+                  <ThemeIcon size={20} radius="xl" color={has ? "teal" : "gray"} variant={has ? "filled" : "light"} role="img" aria-label={has ? landingMessages.featureIncluded : landingMessages.featureNotIncluded}>
                     {has ? <IconCheck size={12} /> : <IconX size={12} />}
                   </ThemeIcon>
                 }

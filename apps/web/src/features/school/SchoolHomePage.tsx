@@ -2,15 +2,19 @@ import { profileMessages, schoolMessages, schoolUi, verificationMessages } from 
 import { Avatar, BackgroundImage, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { notifyError } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { ChartsLoading } from "../charts/ChartsLoading";
 import { PageLoader } from "../layout/PageLoader";
 import { BenefitCard } from "./BenefitCard";
 import { ConfirmDialog } from "../common/ConfirmDialog";
 import { ReservedDetailsDialog } from "./ReservedDetailsDialog";
 import { StaffGate } from "./StaffGate";
 import { useBenefitStatus } from "./useBenefitStatus";
+
+// @mantine/charts and recharts (about 100 KB gzip) load with the charts, after the counters.
+const SchoolCharts = lazy(() => import("./SchoolCharts"));
 
 /** /home-instituicao for approved staff; others see their membership state. */
 export function SchoolHomePage() {
@@ -88,6 +92,10 @@ function SchoolHome() {
               </Button>
             </Counter>
           </SimpleGrid>
+
+          <Suspense fallback={<ChartsLoading />}>
+            <SchoolCharts />
+          </Suspense>
 
           <Group justify="space-between">
             <Title order={2}>{schoolMessages.myBenefits}</Title>

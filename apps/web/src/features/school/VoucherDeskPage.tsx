@@ -1,5 +1,5 @@
 import { CANCEL_REASON_LABELS, CANCEL_REASONS, formatBRL, formatDate, schoolMessages, schoolUi, verificationMessages, VOUCHER_STATUS_LABELS, VOUCHER_STATUSES, type CancelReason, type VoucherStatus } from "@elo/shared";
-import { Badge, Button, Card, Group, NativeSelect, Radio, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Group, NativeSelect, Radio, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorToast, notifyFailure, notifyOk } from "../../lib/notify";
@@ -64,6 +64,10 @@ function VoucherDesk({ initialCode }: { initialCode?: string }) {
     }),
   );
   const v = voucher.data;
+  const pickRow = (voucherCode: string) => {
+    setTyped(voucherCode);
+    setCode(voucherCode);
+  };
 
   return (
     <Page title={schoolUi.deskTitle}>
@@ -199,15 +203,13 @@ function VoucherDesk({ initialCode }: { initialCode?: string }) {
             </Table.Thead>
             <Table.Tbody>
               {list.data.map((row) => (
-                <Table.Tr
-                  key={row.id}
-                  style={{ cursor: "pointer" }}
-                  onClick={() => {
-                    setTyped(row.voucherCode);
-                    setCode(row.voucherCode);
-                  }}
-                >
-                  <Table.Td ff="monospace">{row.voucherCode}</Table.Td>
+                <Table.Tr key={row.id} style={{ cursor: "pointer" }} onClick={() => pickRow(row.voucherCode)}>
+                  <Table.Td>
+                    {/* The row answers a click; the code is its button for the keyboard. */}
+                    <Anchor component="button" type="button" ff="monospace" onClick={(e) => (e.stopPropagation(), pickRow(row.voucherCode))}>
+                      {row.voucherCode}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td>{row.studentName ?? "—"}</Table.Td>
                   <Table.Td>{row.className}</Table.Td>
                   <Table.Td>{formatDate(row.claimedAt)}</Table.Td>

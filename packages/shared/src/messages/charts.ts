@@ -1,0 +1,41 @@
+/** Texts of the charts on /home-instituicao and /admin-escolas (issue 20). */
+export const chartsUi = {
+  sectionTitle: "Seus números",
+  showChart: "Gráfico",
+  showTable: "Tabela",
+  /** The toggle's accessible name. */
+  viewAs: (title: string) => `Ver "${title}" como`,
+  /** What a screen reader hears for a chart; the table holds the figures. */
+  chartSummary: (title: string) => `${title}. Os valores estão na tabela: escolha "Tabela" acima do gráfico.`,
+  week: "Semana de",
+  reserved: "Reservados",
+  used: "Utilizados",
+  /** Of a week's reservations, those used since. */
+  usedSoFar: "Já utilizados",
+  conversion: "Conversão",
+  weeklyTitle: "Vouchers por semana",
+  weeklyText: "Reservados: emitidos na semana. Utilizados: confirmados no balcão na semana. Últimas 12 semanas.",
+  conversionTitle: "Conversão ao longo do tempo",
+  conversionText: "Dos vouchers reservados em cada semana, quantos já foram utilizados.",
+  noReservations: "—",
+  reciprocityTitle: "Troca entre escolas",
+  reciprocityText: "Famílias da sua escola que aproveitaram benefícios de outras escolas, e famílias de outras escolas que aproveitaram os seus.",
+  direction: "Direção",
+  ownElsewhere: "Suas famílias em outras escolas",
+  othersHere: "Famílias de outras escolas aqui",
+  /** The reciprocity chart's two measures, under its bars. */
+  reservedFamilies: "Reservaram",
+  usedFamilies: "Utilizaram",
+  familiesReserved: "Famílias que reservaram",
+  familiesUsed: "Famílias que utilizaram",
+  overviewTitle: "Visão geral da rede",
+  byPlanTitle: "Escolas por plano",
+  byUfTitle: "Escolas por UF",
+  plan: "Plano",
+  noPlan: "Sem plano",
+  uf: "UF",
+  noUf: "Sem UF",
+  schools: "Escolas",
+  networkWeeklyTitle: "Vouchers por semana na rede",
+  loadError: "Não foi possível carregar os gráficos.",
+} as const;
