@@ -43,7 +43,7 @@ const userId = async (email: string) => (await db.db.select({ id: schema.users.i
  * (so its home has figures to draw); a parent with a complete profile who holds one of its vouchers.
  */
 async function buildWorld(): Promise<SweepWorld> {
-  const school = await seedSchool(db.db, `Escola Acessível ${run}`, "Idiomas", "Pinheiros");
+  const school = await seedSchool(db.db, `Escola Acessível ${run}`, "Idiomas", "Moema");
   await seedPlan(db.db, school.id);
   const staff = await seedStaff(db.db, school, `Secretária Acessível ${run}`);
   const parent = await seedCompleteParent(db.db, `Responsável Acessível ${run}`);

@@ -42,10 +42,10 @@ const rowCells = async (table: ReturnType<Page["getByTestId"]>, first: string) =
 
 describe("charts", () => {
   it("the school's home draws its weeks, conversion and give and take, each with a table", async () => {
-    const school = await seedSchool(db.db, `Escola dos Gráficos ${run}`, "Idiomas", "Pinheiros");
+    const school = await seedSchool(db.db, `Escola dos Gráficos ${run}`, "Idiomas", "Moema");
     await seedPlan(db.db, school.id);
     const staff = await seedStaff(db.db, school, `Secretária dos Gráficos ${run}`);
-    const benefit = await seedBenefit(db.db, school, "Turma dos Gráficos", 50);
+    const benefit = await seedBenefit(db.db, school, "Turma dos Gráficos", { slots: 50 });
     // Three days ago: three vouchers, one used since (33,3%); two weeks ago: two, both used.
     const threeDaysAgo = new Date(Date.now() - 3 * DAY);
     const twoWeeksAgo = new Date(Date.now() - 14 * DAY);
@@ -59,7 +59,7 @@ describe("charts", () => {
     await seedVoucher(db.db, benefit, visitor, twoWeeksAgo, "utilizado");
     const own = await seedCompleteParent(db.db, `Família Própria ${run}`);
     await addEnrollment(db.db, own, school);
-    const elsewhere = await seedSchool(db.db, `Escola Vizinha ${run}`, "Clubes", "Pinheiros");
+    const elsewhere = await seedSchool(db.db, `Escola Vizinha ${run}`, "Clubes", "Moema");
     await seedVoucher(db.db, await seedBenefit(db.db, elsewhere, "Natação Vizinha"), own, twoWeeksAgo);
 
     for (const [name, viewport] of [["desktop", DESKTOP], ["phone", PHONE_375]] as const) {

@@ -113,11 +113,13 @@ describe("keyboard only", () => {
   });
 
   it("claims a benefit after signing in", async () => {
-    const school = await seedSchool(db.db, `Escola Teclado ${run}`, "Idiomas", "Pinheiros");
+    // A neighborhood of its own: the benefit reaches this parent only, not other scenarios' marketplaces.
+    const hood = `Vila Teclado ${run}`;
+    const school = await seedSchool(db.db, `Escola Teclado ${run}`, "Idiomas", hood);
     await seedPlan(db.db, school.id, "gold");
     await seedBenefit(db.db, school, `Inglês pelo Teclado ${run}`);
     const email = `pais.teclado.${run}@teste.com.br`;
-    const parent = await seedCompleteParent(db.db, `Responsável Login ${run}`);
+    const parent = await seedCompleteParent(db.db, `Responsável Login ${run}`, await seedSchool(db.db, `Escola Base Teclado ${run}`, "Ed. Básica", hood));
     const { hashPassword } = await import("../../server/src/auth/password");
     await db.db.update(schema.users).set({ email, passwordHash: await hashPassword("Girassol-Azul-42") }).where(eq(schema.users.id, parent));
 

@@ -29,11 +29,15 @@ export async function seedPlan(db: Database, schoolId: string, planType: "silver
   await db.insert(schema.subscriptions).values({ schoolId, planType });
 }
 
-/** An active benefit of a school, open to the whole platform, in the school's own niche. */
-export async function seedBenefit(db: Database, school: { id: string; categoryId: number | null; modalityId: number | null }, className: string, slots = 10) {
+/**
+ * An active benefit of a school, in the school's own niche. Its scope is the school's neighborhood
+ * by default, so it reaches only parents whose main school is there (not the demo parent's
+ * marketplace, which other scenarios count, unless the school is in Pinheiros).
+ */
+export async function seedBenefit(db: Database, school: { id: string; categoryId: number | null; modalityId: number | null }, className: string, { slots = 10, scope = "neighborhood" as "neighborhood" | "all_except_own" } = {}) {
   const [benefit] = await db
     .insert(schema.discounts)
-    .values({ schoolId: school.id, teachingStage: "iniciante", categoryId: school.categoryId!, modalityId: school.modalityId!, className, classPeriod: "tarde", discountScope: "all_except_own", monthlyFee: 400, discountPercentage: 25, discountedFee: 300, discountValidity: "first_3_months", numberOfStudents: slots })
+    .values({ schoolId: school.id, teachingStage: "iniciante", categoryId: school.categoryId!, modalityId: school.modalityId!, className, classPeriod: "tarde", discountScope: scope, monthlyFee: 400, discountPercentage: 25, discountedFee: 300, discountValidity: "first_3_months", numberOfStudents: slots })
     .returning();
   return benefit!;
 }
@@ -51,9 +55,9 @@ export async function seedVoucher(db: Database, benefit: { id: string; schoolId:
   return voucher!;
 }
 
-/** A parent of Colégio Horizonte (Ed. Básica) whose profile is complete and whose proof was sent: one who may claim. */
-export async function seedCompleteParent(db: Database, fullName: string) {
-  const [horizonte] = await db.select().from(schema.schools).where(eq(schema.schools.name, "Colégio Horizonte"));
+/** A parent whose profile is complete and whose proof was sent (one who may claim), of Colégio Horizonte or `mainSchool`. */
+export async function seedCompleteParent(db: Database, fullName: string, mainSchool?: { id: string; name: string }) {
+  const [horizonte] = mainSchool ? [mainSchool] : await db.select().from(schema.schools).where(eq(schema.schools.name, "Colégio Horizonte"));
   return seedUser(db, {
     profileType: "parent", fullName, phone: "11991234567", relationshipType: "Mãe", state: "SP", city: "São Paulo", neighborhood: "Pinheiros",
     studentName: `Aluno de ${fullName}`, studentBirthDate: "2016-03-14", studentCpf: "52998224725", studentAddress: "Rua dos Pinheiros, 500", studentNeighborhood: "Pinheiros", studentZipCode: "05422001",

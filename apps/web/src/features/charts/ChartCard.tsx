@@ -1,11 +1,30 @@
 import "@mantine/charts/styles.css";
 import { chartsUi } from "@elo/shared";
 import { Card, Group, SegmentedControl, Stack, Table, Text, Title } from "@mantine/core";
-import { useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 
-export interface ChartTable {
+interface ChartTable {
   columns: string[];
   rows: (string | number)[][];
+}
+
+/**
+ * Keeps the groups recharts draws out of the Tab order: Chromium stops on its z-index layer `<g>`s
+ * (found by the keyboard journeys), a stop with nothing to show inside an image whose figures are
+ * in the table. The layers are added after the first render, hence the observer.
+ */
+function useNoTabStopsInside(active: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!active || !root) return;
+    const untab = () => root.querySelectorAll("svg g:not([tabindex])").forEach((g) => g.setAttribute("tabindex", "-1"));
+    untab();
+    const observer = new MutationObserver(untab);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [active]);
+  return ref;
 }
 
 /**
@@ -15,6 +34,7 @@ export interface ChartTable {
 export function ChartCard({ title, text, table, children, testId }: { title: string; text?: string; table: ChartTable; children: ReactNode; testId?: string }) {
   const [view, setView] = useState<"chart" | "table">("chart");
   const titleId = useId();
+  const chartRef = useNoTabStopsInside(view === "chart");
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={titleId} data-testid={testId}>
       <Stack gap="sm">
@@ -41,7 +61,7 @@ export function ChartCard({ title, text, table, children, testId }: { title: str
           />
         </Group>
         {view === "chart" ? (
-          <div role="img" aria-label={chartsUi.chartSummary(title)}>
+          <div role="img" aria-label={chartsUi.chartSummary(title)} ref={chartRef}>
             {children}
           </div>
         ) : (

@@ -1,14 +1,12 @@
 import { BarChart, LineChart } from "@mantine/charts";
 import { chartsUi } from "@elo/shared";
+import type { inferOutput } from "@trpc/tanstack-react-query";
+import type { trpc } from "../../lib/trpc";
 import { ChartCard } from "./ChartCard";
 import { formatCount, formatShare, weekLabel } from "./format";
 
-export interface WeekFigures {
-  week: string;
-  reserved: number;
-  used: number;
-  reservedThenUsed: number;
-}
+/** One week of `weeklyVouchers` (apps/server/src/routers/stats), as the school's and the admin's procedures return it. */
+type WeekFigures = inferOutput<typeof trpc.school.charts>["weeks"][number];
 
 const HEIGHT = 260;
 
