@@ -135,9 +135,9 @@ describe("the issue's scenario: a verified enrollment opens a benefit that requi
       const proofCard = staff.getByTestId("proof-card").filter({ hasText: "Pedro Alves" });
       await proofCard.getByText("Renata Alves").waitFor();
       await proofCard.getByText("5º ano B").waitFor();
-      const [tab] = await Promise.all([staffSide.context.waitForEvent("page"), proofCard.getByRole("button", { name: "Ver comprovante" }).click()]);
-      await tab.waitForURL(/\/files\/enrollment_proofs\//, { timeout: 10_000 });
-      await tab.close();
+      // A proof is a private document: it downloads under a fixed name (decision 110).
+      const [download] = await Promise.all([staff.waitForEvent("download"), proofCard.getByRole("button", { name: "Ver comprovante" }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^comprovante\./);
       await snap(staff, "trust-confirm-enrollments");
       await proofCard.getByRole("button", { name: "Confirmar" }).click();
       await staff.getByText("Matrícula confirmada", { exact: true }).first().waitFor();

@@ -21,17 +21,13 @@ export function useProofActions(kind: "school" | "admin"): ProofActions {
   const refuse = useMutation(procedures.refuse.mutationOptions({ ...decided, onSuccess: () => notifyOk(m.refusedToast) }));
   return {
     open: (id) => {
-      // Opened during the click, so no pop-up blocker stands in the way; pointed at the signed address once it arrives.
-      const tab = window.open("about:blank", "_blank");
+      // A proof downloads as an attachment (decision 110): pointing this page at its signed address
+      // saves the file and leaves the queue where it is.
       open.mutate(
         { id },
         {
-          onSuccess: ({ url }) => {
-            if (tab) tab.location.href = url;
-            else window.location.assign(url);
-          },
+          onSuccess: ({ url }) => window.location.assign(url),
           onError: (e) => {
-            tab?.close();
             notifyFailure(e, { title: m.openError });
             void refresh();
           },
