@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { schema } from "@elo/db";
-import { normalizeKey } from "@elo/shared";
+import { adminUiMessages, normalizeKey } from "@elo/shared";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -187,6 +187,8 @@ describe("administration", () => {
     await page.waitForURL((u) => u.pathname === "/admin-pais");
     await page.getByRole("heading", { name: "Gestão de Pais/Responsáveis" }).waitFor();
     await page.getByText("Comprovantes enviados").waitFor();
+    // Other scenarios add parents: find the demo parent by the page's search, as an admin would.
+    await page.getByRole("searchbox", { name: adminUiMessages.parentsSearch }).fill(DEMO.parent.email);
     const row = page.locator("tbody tr").filter({ hasText: DEMO.parent.email });
     await row.waitFor();
     await expect(row.getByText("Colégio Horizonte").isVisible()).resolves.toBe(true);
