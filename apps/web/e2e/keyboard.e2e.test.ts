@@ -116,7 +116,7 @@ describe("keyboard only", () => {
     // A neighborhood of its own: the benefit reaches this parent only, not other scenarios' marketplaces.
     const hood = `Vila Teclado ${run}`;
     const school = await seedSchool(db.db, `Escola Teclado ${run}`, "Idiomas", hood);
-    await seedPlan(db.db, school.id, "gold");
+    await seedPlan(db.db, school.id);
     await seedBenefit(db.db, school, `Inglês pelo Teclado ${run}`);
     const email = `pais.teclado.${run}@teste.com.br`;
     const parent = await seedCompleteParent(db.db, `Responsável Login ${run}`, await seedSchool(db.db, `Escola Base Teclado ${run}`, "Ed. Básica", hood));
