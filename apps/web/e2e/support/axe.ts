@@ -21,8 +21,8 @@ export const BLOCKING_IMPACTS = ["serious", "critical"];
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate<boolean>("typeof window.axe === 'object'"))) await page.evaluate(axeSource);
-  // A button still in its pressed state (Mantine's transient .mantine-active) is not what the page shows at rest.
-  await page.waitForFunction("!document.querySelector('.mantine-active')", undefined, { timeout: 5_000 }).catch(() => {});
+  // Contrast is judged on the page at rest: a dialog still fading in reads as low contrast.
+  await page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')", undefined, { timeout: 5_000 }).catch(() => {});
   const violations = await page.evaluate<AxeViolation[]>(
     `axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html.slice(0, 160), failureSummary: (n.failureSummary || "").split("\\n").slice(1).join(" ").slice(0, 160) })) })))`,
   );
