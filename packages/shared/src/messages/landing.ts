@@ -99,12 +99,12 @@ export const SCHOOL_FAQ: FaqItem[] = [
   {
     question: "Como recebo o aluno que reservou um benefício?",
     answer:
-      "A família apresenta o código do voucher na secretaria antes do início das aulas; você confere e confirma o código no Painel de benefícios. A reserva não é a confirmação da matrícula, e a mensalidade é paga diretamente à sua escola, sem intermediários.",
+      "A família apresenta o código do voucher na secretaria antes do início das aulas; você confere e confirma o código em Validar vouchers. A reserva não é a confirmação da matrícula, e a mensalidade é paga diretamente à sua escola, sem intermediários.",
   },
   {
     question: "E se a família não aparecer ou desistir?",
     answer:
-      "Cancele o voucher no Painel de benefícios escolhendo o motivo (desistência, não matriculado, dados incorretos ou outro); a família recebe um e-mail. Vouchers não apresentados expiram sozinhos no fim da validade ou do prazo que você definiu. Em todos os casos a vaga volta para o benefício.",
+      "Cancele o voucher em Validar vouchers escolhendo o motivo (desistência, não matriculado, dados incorretos ou outro); a família recebe um e-mail. Vouchers não apresentados expiram sozinhos no fim da validade ou do prazo que você definiu. Em todos os casos a vaga volta para o benefício.",
   },
   {
     question: "E quando as vagas acabam?",
