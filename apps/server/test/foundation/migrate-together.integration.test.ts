@@ -45,11 +45,11 @@ describe.skipIf(!templateUrl)("processes starting together on an empty database 
       const applied = await sql<{ created_at: string }[]>`select created_at from drizzle.__drizzle_migrations order by created_at`;
       expect(applied.map((r) => Number(r.created_at))).toEqual(journal.entries.map((e) => e.when));
       // Reference data loaded by several processes at once is not duplicated either.
-      const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from states`;
-      expect(n).toBe(27);
+      const [states] = await sql<{ n: number }[]>`select count(*)::int as n from states`;
+      expect(states?.n).toBe(27);
       // No process is left holding the lock.
-      const [{ held }] = await sql<{ held: number }[]>`select count(*)::int as held from pg_locks l join pg_database d on d.oid = l.database where l.locktype = 'advisory' and d.datname = current_database()`;
-      expect(held).toBe(0);
+      const [locks] = await sql<{ held: number }[]>`select count(*)::int as held from pg_locks l join pg_database d on d.oid = l.database where l.locktype = 'advisory' and d.datname = current_database()`;
+      expect(locks?.held).toBe(0);
     } finally {
       await sql.end();
     }
