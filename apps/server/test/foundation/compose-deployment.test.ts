@@ -154,19 +154,29 @@ describe("deploy/Caddyfile: the proxy in front of the replicas", () => {
   });
 });
 
-/** `docker compose` where its plugin is installed (it needs no daemon for `config`). */
-const composeCli = (() => {
+/** True when the command runs (a tool installed on this machine). */
+const installed = (command: string, args: string[]) => {
   try {
-    execFileSync("docker", ["compose", "version"], { stdio: "ignore" });
+    execFileSync(command, args, { stdio: "ignore" });
     return true;
   } catch {
     return false;
   }
-})();
+};
+/** `docker compose` where its plugin is installed (it needs no daemon for `config`). */
+const composeCli = installed("docker", ["compose", "version"]);
+const caddyCli = installed("caddy", ["version"]);
 
 describe.skipIf(!composeCli)("docker compose config (needs the docker compose plugin)", () => {
   it("accepts the file and resolves both replicas", () => {
     const out = execFileSync("docker", ["compose", "-f", composeFile, "config", "--services"], { cwd: root, encoding: "utf8" });
     expect(out.split("\n")).toEqual(expect.arrayContaining(apps.map(([name]) => name)));
+  });
+});
+
+describe.skipIf(!caddyCli)("caddy validate (needs the caddy binary)", () => {
+  it("accepts deploy/Caddyfile", () => {
+    const out = execFileSync("caddy", ["validate", "--config", path.join(root, caddyMount![0]!), "--adapter", "caddyfile"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    expect(out).toContain("Valid configuration");
   });
 });
