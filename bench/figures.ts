@@ -8,12 +8,13 @@ import { measureFirstLoad } from "./measures/firstload";
 import { measureFramework } from "./measures/framework";
 import { measureLogin } from "./measures/login";
 import { measureMarketplace } from "./measures/marketplace";
+import { measureTwoProcesses } from "./measures/two-processes";
 import { FULL_SCALE, type ScaleOptions } from "./scale/options";
 
 const ms = (v: number) => `${Math.round(v * 10) / 10} ms`;
 
 /**
- * The five figures of `npm run bench`: each printed as the median of its measured passes with their
+ * The six figures of `npm run bench`: each printed as the median of its measured passes with their
  * min, max and spread, "unstable" past a 25% spread, and the load average before and after it
  * (decision 112). Writes bench/results.json and bench/results.md (the table for docs/performance.md).
  */
@@ -89,6 +90,15 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
         }),
       );
     }
+    // Measured while the server runs, printed after figure 5 to keep the table in order.
+    const later: Figure[] = [];
+    if (only.has("twoprocesses")) {
+      log(`\n[${elapsed()}] 6. Marketplace on two server processes against one (20 concurrent)`);
+      const { result: r, load } = await withLoad(() => measureTwoProcesses(ctx, world.marketSessions));
+      results.twoProcesses = { ...r, load };
+      const detail = `${r.twoRps} vs ${r.oneRps} req/s (medians), ${r.cores} cores shared by the servers, PostgreSQL and the load generator${r.non2xx ? `; ${r.non2xx} non-2xx` : ""}`;
+      later.push(figure({ name: "6. marketplace 2 processes ÷ 1 (c20)", values: r.ratioPasses, goal: "≥ 0.95", meets: (v) => v >= 0.95, detail, load }));
+    }
     await world.stopServer();
 
     if (only.has("firstload")) {
@@ -98,6 +108,8 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
         figures.push(figure({ name: `5. first load ${route} ÷ 170 KB`, values: [v.ratio], goal: "≤ 1.0", meets: (x) => x <= 1, detail: `${v.gzipKb} KB gzip, ${v.files} files (from the build: no passes)`, load }));
       }
     }
+
+    figures.push(...later);
 
     const report = {
       date: new Date().toISOString(),

@@ -5,6 +5,21 @@ import { pgbench, pgbenchScript, type PgbenchResult } from "../lib/pgbench";
 import { median, passes, round } from "../lib/stats";
 import { passSeconds, sessionCookie, type MeasureContext } from "./context";
 
+/** autocannon's requests: the first marketplace page, each from the next parent's session and address. */
+export function marketplaceRequests(sessions: BenchSession[]) {
+  let n = 0;
+  return [
+    {
+      method: "GET",
+      path: "/trpc/marketplace.list",
+      setupRequest: (req: object) => {
+        n++;
+        return { ...req, headers: { cookie: sessionCookie(sessions[n % sessions.length]!.token), "x-forwarded-for": clientIp(n) } };
+      },
+    },
+  ];
+}
+
 /**
  * Figure 1: marketplace.list req/s at 10 concurrent ÷ the same SQL through pgbench -M prepared -c10;
  * p50/p99 of the app. Both sides ask for the first page, the request every visit to /home makes
@@ -32,17 +47,7 @@ export async function measureMarketplace(ctx: MeasureContext, sessions: BenchSes
     } while (cursor);
   }
 
-  let n = 0;
-  const requests = [
-    {
-      method: "GET",
-      path: "/trpc/marketplace.list",
-      setupRequest: (req: object) => {
-        n++;
-        return { ...req, headers: { cookie: sessionCookie(sessions[n % sessions.length]!.token), "x-forwarded-for": clientIp(n) } };
-      },
-    },
-  ];
+  const requests = marketplaceRequests(sessions);
   const runs = await passes(ctx.warmups, ctx.passes, async (i, warmup) => {
     const seconds = passSeconds(ctx, warmup);
     const app: HttpResult = await load({ url: ctx.server.url, connections: 10, duration: seconds, requests });

@@ -15,7 +15,10 @@ export type Unlisten = () => Promise<void>;
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
-  /** Applies pending migrations. */
+  /**
+   * Applies pending migrations. On PostgreSQL it holds an advisory lock meanwhile, so server
+   * processes starting together on one database migrate one after the other (decision 135).
+   */
   migrate(): Promise<void>;
   /** LISTEN on a channel; the callback gets each NOTIFY payload. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
@@ -49,6 +52,27 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/**
+ * The advisory-lock key that serialises migrations across processes ("elo_mig" in ASCII; advisory
+ * locks are per database). Drizzle's migrator takes no lock: two processes starting together on a
+ * fresh database both read "nothing applied" and both run the first migration, and one start-up
+ * fails (duplicate schema, relation already exists) or, worse, a later one re-runs a data migration.
+ */
+export const MIGRATION_LOCK_KEY = 0x656c6f5f6d6967n;
+
+/** Runs `fn` holding the migration lock, taken on a connection of its own (the lock is the session's). */
+async function withMigrationLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  const lock = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
+  try {
+    await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY.toString()}::bigint)`;
+    return await fn();
+  } finally {
+    // Ending the session releases the lock even if the unlock itself failed.
+    await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY.toString()}::bigint)`.catch(() => {});
+    await lock.end({ timeout: 1 });
+  }
+}
+
 async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
   const client = postgres(url, {
     max: poolMax,
@@ -70,7 +94,7 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   return {
     db,
     kind: "postgres",
-    migrate: () => migratePostgres(db as never, { migrationsFolder }),
+    migrate: () => withMigrationLock(url, () => migratePostgres(db as never, { migrationsFolder })),
     async listen(channel, onPayload) {
       const sub = await client.listen(channel, onPayload);
       return () => sub.unlisten();
