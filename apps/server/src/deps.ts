@@ -2,6 +2,7 @@ import type { Database, DatabaseHandle } from "@elo/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { BackgroundTasks } from "./lib/background";
+import type { SharedLimits } from "./http/shared-limits";
 import type { Clock } from "./lib/clock";
 import type { Mailer } from "./mail/mailer";
 import type { Storage } from "./storage/storage";
@@ -16,4 +17,6 @@ export interface AppDeps {
   mailer: Mailer;
   storage: Storage;
   background: BackgroundTasks;
+  /** The rate-limit counters every process shares (REDIS_URL); null counts in this process. */
+  sharedLimits: SharedLimits | null;
 }
