@@ -5,7 +5,7 @@ import { bearerToken } from "../auth/api-token";
 import { hashSecret } from "../auth/tokens";
 import type { Config } from "../config";
 import { isBatchRequest, routedCalls } from "./routed";
-import type { SharedLimits } from "./shared-limits";
+import type { SharedLimits } from "../deps";
 
 interface Limit {
   paths: readonly string[];

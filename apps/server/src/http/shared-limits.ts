@@ -1,8 +1,10 @@
+/// <reference path="../types/fastify-rate-limit-local-store.d.ts" />
 import { once } from "node:events";
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import type { FastifyRateLimitStore } from "@fastify/rate-limit";
 import LocalStore from "@fastify/rate-limit/store/LocalStore.js";
 import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
+import type { SharedLimits } from "../deps";
 
 /**
  * Every rate-limit counter of every process sits in Redis under this prefix and the limit's key:
@@ -33,13 +35,6 @@ return {count, ttl}
 `;
 
 type HitClient = Redis & { eloRateLimitHit(key: string, windowMs: number): Promise<[number, number]> };
-
-/** The rate-limit store every process shares, and the Redis connection under it. */
-export interface SharedLimits {
-  /** For @fastify/rate-limit's `store` option. */
-  store: FastifyRateLimitStoreCtor;
-  close(): void;
-}
 
 /**
  * Connects to Redis for the rate-limit counters. A request never waits for a Redis that is away:
