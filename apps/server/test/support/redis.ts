@@ -22,7 +22,7 @@ export function redisAnswers(url = MACHINE_REDIS_URL, ms = 1000): Promise<boolea
 }
 
 /** The line a test file prints when it skips for want of Redis. */
-export const NO_REDIS = `no Redis answers at ${MACHINE_REDIS_URL}: the shared rate-limit tests are skipped (start redis-server to run them)`;
+export const NO_REDIS = `no Redis answers at ${MACHINE_REDIS_URL}: the tests that need it are skipped (start redis-server to run them)`;
 
 /** A key prefix no other test (or run) uses, so parallel files never share counters. */
 export const uniqueKeyPrefix = () => `elo-test:${randomUUID()}:`;
