@@ -54,7 +54,7 @@ export async function buildApp(deps: AppDeps) {
   registerSecurityHeaders(app, deps.config);
   registerOriginCheck(app, deps.config);
   registerGracefulClose(app);
-  await registerRateLimits(app, deps.config);
+  await registerRateLimits(app, deps.config, deps.sharedLimits);
 
   app.get("/healthz", async (_req, reply) => {
     const ok = await deps.dbHandle.ping(2000);

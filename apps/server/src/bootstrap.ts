@@ -1,10 +1,12 @@
 import path from "node:path";
 import { openDatabase, seedReference, type DatabaseHandle } from "@elo/db";
+import type { FastifyBaseLogger } from "fastify";
 import { pino } from "pino";
 import { buildApp } from "./app";
 import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { seedDemoWorld } from "./demo/demo-world";
+import { connectSharedLimits } from "./http/shared-limits";
 import { LISTEN_BACKLOG } from "./http/shutdown";
 import { backgroundTasks } from "./lib/background";
 import { startRenewalRequests } from "./jobs/renewal-requests";
@@ -26,22 +28,33 @@ export async function openAppDatabase(config: Config): Promise<DatabaseHandle> {
   return handle;
 }
 
+/** What tests put in place of the configured parts (`redisKeyPrefix`: keeps parallel test files' counters apart). */
+export interface DepsOverrides {
+  clock?: Clock;
+  dbHandle?: DatabaseHandle;
+  logger?: FastifyBaseLogger;
+  redisKeyPrefix?: string;
+}
+
 /** Builds every dependency of the app from the configuration. */
-export async function createDeps(config: Config, overrides: { clock?: Clock; dbHandle?: DatabaseHandle } = {}): Promise<AppDeps> {
-  const logger = pino({
-    level: config.LOG_LEVEL,
-    redact: ["req.headers.cookie", "req.headers.authorization", "password", "*.password"],
-  });
+export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<AppDeps> {
+  const logger =
+    overrides.logger ??
+    pino({
+      level: config.LOG_LEVEL,
+      redact: ["req.headers.cookie", "req.headers.authorization", "password", "*.password"],
+    });
   const dbHandle = overrides.dbHandle ?? (await openAppDatabase(config));
   const clock = overrides.clock ?? systemClock;
   const now = () => clock.now().getTime();
   const storage = config.s3 ? s3Storage(config.s3, now) : diskStorage(path.resolve(config.DATA_DIR, "storage"), await sharedSecret(dbHandle.db, "file_signing_secret"), now);
   const mailer = createMailer({ db: dbHandle.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, clock, logger, env: config });
-  return { config, db: dbHandle.db, dbHandle, clock, logger, mailer, storage, background: backgroundTasks(logger) };
+  const sharedLimits = config.REDIS_URL && config.RATE_LIMIT ? await connectSharedLimits(config.REDIS_URL, logger, overrides.redisKeyPrefix) : null;
+  return { config, db: dbHandle.db, dbHandle, clock, logger, mailer, storage, background: backgroundTasks(logger), sharedLimits };
 }
 
 /** Starts the whole server; `close()` stops it gracefully. */
-export async function startServer(config: Config, overrides: { clock?: Clock; dbHandle?: DatabaseHandle } = {}) {
+export async function startServer(config: Config, overrides: DepsOverrides = {}) {
   const deps = await createDeps(config, overrides);
   if (config.demo) {
     const logins = await seedDemoWorld(deps);
@@ -63,6 +76,7 @@ export async function startServer(config: Config, overrides: { clock?: Clock; db
       await stopRenewals();
       await deps.mailer.stop();
       deps.storage.close();
+      deps.sharedLimits?.close();
       if (!overrides.dbHandle) await deps.dbHandle.close();
     },
   };

@@ -33,6 +33,8 @@ const schema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   /** Requests per minute allowed to one API token (bearer requests on /trpc). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+  /** Redis shared by every server process for the rate-limit counters; absent, each process counts in memory. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, hostname: /./, error: "use redis://[user:password@]host:port[/db] (or rediss:// for TLS)" }).optional(),
   WEB_DIST: z.string().optional(),
   // Object storage (S3-compatible); absent, uploads stay on the disk under DATA_DIR.
   S3_ENDPOINT: z.url().optional(),

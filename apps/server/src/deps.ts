@@ -1,4 +1,5 @@
 import type { Database, DatabaseHandle } from "@elo/db";
+import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { BackgroundTasks } from "./lib/background";
@@ -16,4 +17,17 @@ export interface AppDeps {
   mailer: Mailer;
   storage: Storage;
   background: BackgroundTasks;
+  /** The rate-limit counters every process shares (REDIS_URL); null counts in this process. */
+  sharedLimits: SharedLimits | null;
+}
+
+/**
+ * The rate-limit store every process shares and the Redis connection under it (http/shared-limits.ts).
+ * Declared here, not there, so the router's type chain (read by the web and client builds) stays
+ * clear of the Redis client.
+ */
+export interface SharedLimits {
+  /** For @fastify/rate-limit's `store` option. */
+  store: FastifyRateLimitStoreCtor;
+  close(): void;
 }

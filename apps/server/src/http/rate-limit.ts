@@ -1,10 +1,11 @@
-import fastifyRateLimit, { type RateLimitPluginOptions } from "@fastify/rate-limit";
+import fastifyRateLimit from "@fastify/rate-limit";
 import { accessMessages, LIMITS, privacyMessages } from "@elo/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bearerToken } from "../auth/api-token";
 import { hashSecret } from "../auth/tokens";
 import type { Config } from "../config";
 import { isBatchRequest, routedCalls } from "./routed";
+import type { SharedLimits } from "../deps";
 
 interface Limit {
   paths: readonly string[];
@@ -27,9 +28,6 @@ type Group = keyof typeof RATE_LIMITS;
 
 /** Per API token (bearer requests), every procedure: `API_RATE_LIMIT_PER_MINUTE` calls in this window. */
 export const API_TOKEN_WINDOW_MS = 60_000;
-
-/** Where the counters live: in memory by default; a shared store (Redis) is passed here. */
-export type RateLimitStore = Pick<RateLimitPluginOptions, "store" | "redis" | "nameSpace">;
 
 const groupOf = new Map<string, Group>(Object.entries(RATE_LIMITS).flatMap(([group, l]) => l.paths.map((p) => [p, group as Group] as const)));
 
@@ -62,11 +60,12 @@ interface Counter {
 /**
  * The per-IP limits of RATE_LIMITS and the per-token API limit, in one place (off with RATE_LIMIT=0).
  * Every call is keyed on the procedure the router resolved (`routedCalls`), and every call of a
- * batch counts once against each limit it falls under.
+ * batch counts once against each limit it falls under. The counters live in this process's memory,
+ * or in Redis for every process when `shared` is given (REDIS_URL; shared-limits.ts).
  */
-export async function registerRateLimits(app: FastifyInstance, config: Config, store: RateLimitStore = {}) {
+export async function registerRateLimits(app: FastifyInstance, config: Config, shared: SharedLimits | null = null) {
   if (!config.RATE_LIMIT) return;
-  await app.register(fastifyRateLimit, { global: false, ...store });
+  await app.register(fastifyRateLimit, { global: false, ...(shared && { store: shared.store }) });
 
   const perIp = Object.fromEntries(
     Object.entries(RATE_LIMITS as Record<Group, Limit>).map(([group, l]) => [

@@ -97,3 +97,20 @@ describe("SHUTDOWN_GRACE_MS", () => {
     for (const bad of ["0", "999", "600001", "soon", "1.5"]) expect(() => loadConfig({ SHUTDOWN_GRACE_MS: bad })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 });
+
+describe("REDIS_URL", () => {
+  it("is absent by default: the limits count per process", () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+  });
+
+  it("takes redis:// and rediss:// addresses", () => {
+    expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).REDIS_URL).toBe("redis://127.0.0.1:6379");
+    expect(loadConfig({ REDIS_URL: "rediss://:senha@redis.internal:6380/2" }).REDIS_URL).toBe("rediss://:senha@redis.internal:6380/2");
+  });
+
+  it("stops the start-up on anything else, naming REDIS_URL", () => {
+    for (const bad of ["127.0.0.1:6379", "http://redis:6379", "redis://", "redis"]) {
+      expect(() => loadConfig({ REDIS_URL: bad }), bad).toThrow(/^\s+REDIS_URL: use redis:\/\//m);
+    }
+  });
+});

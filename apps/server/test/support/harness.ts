@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { memoryCookieJar } from "../../src/auth/cookie";
 import { loadSessionUser, type SessionUser } from "../../src/auth/session";
-import { createDeps, startServer } from "../../src/bootstrap";
+import { createDeps, startServer, type DepsOverrides } from "../../src/bootstrap";
 import { loadConfig } from "../../src/config";
 import { manualClock } from "../../src/lib/clock";
 import { createCaller } from "../../src/trpc/caller";
@@ -45,13 +45,14 @@ export async function createHarness(opts: { env?: Record<string, string>; poolMa
     config,
     caller,
     /** Starts the real HTTP server on a free port over this database. */
-    async startServer(extraEnv: Record<string, string> = {}) {
-      return startServer(testConfig(dataDir, { ...opts.env, ...extraEnv }), { clock, dbHandle });
+    async startServer(extraEnv: Record<string, string> = {}, overrides: Pick<DepsOverrides, "logger" | "redisKeyPrefix"> = {}) {
+      return startServer(testConfig(dataDir, { ...opts.env, ...extraEnv }), { clock, dbHandle, ...overrides });
     },
     async close() {
       await deps.background.settled();
       await deps.mailer.stop();
       deps.storage.close();
+      deps.sharedLimits?.close();
       await dbHandle.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
