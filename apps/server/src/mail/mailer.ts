@@ -43,6 +43,12 @@ export const backoffMs = (attempts: number) => Math.min(2 ** attempts * 15_000, 
 /** How long a claimed row is left alone while its SMTP exchange runs (a crash mid-send retries after it). */
 export const SEND_LEASE_MS = 5 * 60 * 1000;
 
+/**
+ * nodemailer's own timeouts (10 min of silence by default) cut below the lease, so a stalled SMTP
+ * exchange fails and is retried by its own process instead of being taken and sent by another.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 } as const;
+
 /** Lone UTF-16 surrogates, which PostgreSQL's jsonb refuses; text columns get U+FFFD for them. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /** A template's data as jsonb will take it (a school name typed with a lone surrogate must not undo the school). */
@@ -55,7 +61,7 @@ type ClaimedRow = typeof schema.emailOutbox.$inferSelect & RenderedEmail;
 
 /** Outbox-backed mailer: SMTP through nodemailer when `smtpUrl` is set, otherwise the outbox and the log. */
 export function createMailer(opts: { db: Database; smtpUrl?: string; from: string; clock: Clock; logger: FastifyBaseLogger; env: EmailEnv }): Mailer {
-  const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS }) : null;
   const { emailOutbox } = schema;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
