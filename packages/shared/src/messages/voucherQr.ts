@@ -2,9 +2,6 @@
 export const voucherQrMessages = {
   alt: (code: string) => `QR code do voucher ${code}`,
   hint: "Na secretaria, a escola pode ler este QR code ou digitar o código do voucher.",
-  loading: "Gerando o QR code…",
-  show: "Mostrar QR code",
-  hide: "Ocultar QR code",
   scan: "Ler QR code",
   scanTitle: "Ler QR code do voucher",
   scanHint: "Aponte a câmera para o QR code do voucher. A leitura é automática.",

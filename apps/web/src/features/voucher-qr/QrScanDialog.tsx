@@ -1,6 +1,7 @@
-import { voucherCodeFromAddress, voucherQrMessages as qr } from "@elo/shared";
+import { voucherQrMessages as qr } from "@elo/shared";
 import { Alert, Box, Button, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
+import { voucherCodeFromAddress } from "./address";
 import { cameraProblem, openCamera, qrReader, type CameraProblem, type QrReaderKind } from "./camera";
 
 const FRAME_INTERVAL_MS = 200;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { voucherCodeFromAddress, voucherDeskAddress } from "../src/index";
+import { voucherDeskAddress } from "@elo/shared";
+import { voucherCodeFromAddress } from "../src/features/voucher-qr/address";
 
 const ORIGIN = "https://eloescolar.com.br";
 
