@@ -153,7 +153,7 @@ describe("the voucher's life after the claim", () => {
     await desk.context.close();
   });
 
-  it("the waitlist: A claims the only slot, B joins the line, the school cancels A's voucher, B gets the offer by e-mail and claims it", async () => {
+  it("the waitlist: A claims the only slot, B joins the line, the school cancels A's voucher, B gets the offer by e-mail and claims it; the desk reads B's QR code from a picture of the confirmation page", async () => {
     const className = `Alemão Vida ${Date.now()}`;
     const w = await voucherWorld(db.db, { className, slots: 1 });
     const parentB = await newParent(db.db, w.main.id, "Beatriz Lima", "Davi Lima");

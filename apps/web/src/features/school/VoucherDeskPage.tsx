@@ -2,16 +2,15 @@ import { CANCEL_REASON_LABELS, CANCEL_REASONS, formatBRL, formatDate, schoolMess
 import { Anchor, Badge, Button, Card, Group, NativeSelect, Radio, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { IconQrcode } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { errorToast, notifyFailure, notifyOk } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { ConfirmDialog } from "../common/ConfirmDialog";
 import { Page } from "../common/Page";
 import { VOUCHER_STATUS_COLORS } from "../common/voucherStatus";
+import { QrScanDialog } from "../voucher-qr/QrScanDialog";
 import { StaffGate } from "./StaffGate";
 
-// The camera dialog and its decoder load when 'Ler QR code' is pressed, not with the desk (decision 140).
-const QrScanDialog = lazy(() => import("../voucher-qr/QrScanDialog"));
 
 /** /painel-escola: the school office's voucher desk (beyond the spec); `initialCode` comes from ?voucher=. */
 export function VoucherDeskPage({ initialCode }: { initialCode?: string }) {
@@ -99,16 +98,15 @@ function VoucherDesk({ initialCode }: { initialCode?: string }) {
             </Group>
           </Group>
         </form>
+        {/* The dialog is part of this (lazily routed) page; its decoder loads when it opens (decision 140). */}
         {scanning && (
-          <Suspense fallback={null}>
-            <QrScanDialog
-              onClose={() => setScanning(false)}
-              onCode={(scanned) => {
-                setScanning(false);
-                lookUp(scanned);
-              }}
-            />
-          </Suspense>
+          <QrScanDialog
+            onClose={() => setScanning(false)}
+            onCode={(scanned) => {
+              setScanning(false);
+              lookUp(scanned);
+            }}
+          />
         )}
         {voucher.isError && (
           <Text c="red" mt="md" role="alert">

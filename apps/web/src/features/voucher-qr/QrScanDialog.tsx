@@ -9,9 +9,9 @@ const FRAME_INTERVAL_MS = 200;
 /**
  * The desk's 'Ler QR code' (decision 140): the camera in a dialog, read until a voucher address of
  * this site shows up; then the camera stops and `onCode` gets the code, which the desk looks up as if
- * typed. Loaded on demand (a default export for `React.lazy`), with its decoder.
+ * typed. The decoder (`@zxing/browser`, where the browser has no `BarcodeDetector`) loads when it opens.
  */
-export default function QrScanDialog({ onCode, onClose }: { onCode: (code: string) => void; onClose: () => void }) {
+export function QrScanDialog({ onCode, onClose }: { onCode: (code: string) => void; onClose: () => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [attempt, setAttempt] = useState(0);
   const [problem, setProblem] = useState<CameraProblem | null>(null);
