@@ -2,7 +2,9 @@ import { schema, type DatabaseHandle } from "@elo/db";
 import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import sharp from "sharp";
 import { DESKTOP, hasHorizontalScroll, loginAs, newPage, snap } from "./support/browser";
+import { browserFilming, cameraTracks, recordCameraStreams } from "./support/fake-camera";
 import { withBrowserAndDatabase } from "./support/db";
 import { newParent, randomVoucherCode, seedVoucher, voucherWorld } from "./support/voucher-world";
 
@@ -151,7 +153,7 @@ describe("the voucher's life after the claim", () => {
     await desk.context.close();
   });
 
-  it("the waitlist: A claims the only slot, B joins the line, the school cancels A's voucher, B gets the offer by e-mail and claims it", async () => {
+  it("the waitlist: A claims the only slot, B joins the line, the school cancels A's voucher, B gets the offer by e-mail and claims it; the desk reads B's QR code from a picture of the confirmation page", async () => {
     const className = `Alemão Vida ${Date.now()}`;
     const w = await voucherWorld(db.db, { className, slots: 1 });
     const parentB = await newParent(db.db, w.main.id, "Beatriz Lima", "Davi Lima");
@@ -205,11 +207,97 @@ describe("the voucher's life after the claim", () => {
     const codeB = (await b.page.getByTestId("voucher-code").textContent())!.trim();
     expect(codeB).toMatch(/^\d{4}-[A-Z]{4}$/);
     await b.page.getByText("Parabéns, o seu desconto está reservado!").waitFor();
+    // The voucher as a QR code of the desk's address, named for screen readers; the code stays printed.
+    const qr = b.page.getByTestId("voucher-qr");
+    await expect(qr.getAttribute("alt")).resolves.toBe(`QR code do voucher ${codeB}`);
     await snapBoth(b.page, "voucher-life-waitlist-confirmation");
 
     await a.page.goto("/painel-pais");
     await entry(a.page, className).getByTestId("cancel-reason").getByText("Motivo: Desistência").waitFor();
+    await expect(entry(a.page, className).getByTestId("voucher-qr").count()).resolves.toBe(0);
+    await b.page.goto("/painel-pais");
+    await expect(entry(b.page, className).getByRole("img", { name: `QR code do voucher ${codeB}` }).getAttribute("data-address")).resolves.toBe(`${new URL(b.page.url()).origin}/painel-escola?voucher=${codeB}`);
+    await snapBoth(b.page, "voucher-life-panel-qr");
+
+    // The desk reads B's QR code from a picture of the confirmation page: a camera filming it.
+    await b.page.goBack();
+    await b.page.setViewportSize({ width: 800, height: 600 });
+    await qr.scrollIntoViewIfNeeded();
+    const camera = await browserFilming(await b.page.screenshot());
+    try {
+      const scanner = await newPage(camera, DESKTOP);
+      scanner.page.setDefaultTimeout(20_000);
+      await recordCameraStreams(scanner.page);
+      await loginAs(scanner.context, w.staffId);
+      await scanner.page.goto("/painel-escola");
+      await scanner.page.getByRole("button", { name: "Ler QR code" }).click();
+      const result = scanner.page.getByTestId("voucher-result");
+      await result.getByText(codeB, { exact: true }).waitFor();
+      await result.getByText("Davi Lima").waitFor();
+      // Headless Chromium on Linux has no BarcodeDetector: the @zxing/browser fallback read it.
+      console.info(`QR read by ${(await scanner.page.evaluate<boolean>(`"BarcodeDetector" in window`)) ? "BarcodeDetector" : "@zxing/browser"}`);
+      await expect(scanner.page.getByTestId("qr-scan").count()).resolves.toBe(0);
+      await expect(cameraTracks(scanner.page)).resolves.toEqual({ opened: 1, live: 0 });
+      await expect(scanner.page.getByLabel("Código do voucher").inputValue()).resolves.toBe(codeB);
+      await snapBoth(scanner.page, "voucher-life-desk-scanned");
+      await result.getByRole("button", { name: "Confirmar utilização" }).click();
+      await toast(scanner.page, "Utilização confirmada!");
+      await result.getByText("Utilizado", { exact: true }).waitFor();
+
+      // Another school's staff reading the same code: the server's refusal, and nothing about the family.
+      const other = await voucherWorld(db.db, { className: `Outra QR ${Date.now()}` });
+      const foreign = await newPage(camera, DESKTOP);
+      foreign.page.setDefaultTimeout(20_000);
+      await loginAs(foreign.context, other.staffId);
+      await foreign.page.goto("/painel-escola");
+      await foreign.page.getByRole("button", { name: "Ler QR code" }).click();
+      await foreign.page.getByText("Este voucher não pertence à sua escola.").waitFor();
+      await expect(foreign.page.getByText("Davi Lima").count()).resolves.toBe(0);
+      await foreign.context.close();
+      await scanner.context.close();
+    } finally {
+      await camera.close();
+    }
     for (const p of [a, b, desk]) await p.context.close();
+  });
+
+  it("the desk's QR reader explains a QR code that is no voucher's, and a camera refused, and stops the camera on close", async () => {
+    const w = await voucherWorld(db.db, { className: `Reader ${Date.now()}` });
+    const QRCode = await import("qrcode");
+    const elsewhere = await QRCode.toBuffer("https://example.com/painel-escola?voucher=1234-ABCD", { margin: 4, scale: 8 });
+    const onWhite = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#ffffff" } }).composite([{ input: elsewhere }]).png().toBuffer();
+    for (const grantCamera of [true, false]) {
+      const camera = await browserFilming(onWhite, { grantCamera });
+      try {
+        const desk = await newPage(camera, DESKTOP);
+        desk.page.setDefaultTimeout(20_000);
+        await recordCameraStreams(desk.page);
+        await loginAs(desk.context, w.staffId);
+        await desk.page.goto("/painel-escola");
+        await desk.page.getByRole("button", { name: "Ler QR code" }).click();
+        const problem = desk.page.getByTestId("qr-scan-problem");
+        if (grantCamera) {
+          await problem.getByText("Este QR code não é de um voucher do Elo Escolar.").waitFor();
+          await snapBoth(desk.page, "voucher-life-desk-qr-not-voucher");
+          await expect(cameraTracks(desk.page)).resolves.toEqual({ opened: 1, live: 1 });
+          await desk.page.getByTestId("qr-scan").getByRole("button", { name: "Fechar" }).click();
+          await expect(cameraTracks(desk.page)).resolves.toEqual({ opened: 1, live: 0 });
+        } else {
+          await problem.getByText(/^O acesso à câmera foi negado\./).waitFor();
+          await snapBoth(desk.page, "voucher-life-desk-qr-denied");
+        }
+        await desk.context.close();
+      } finally {
+        await camera.close();
+      }
+    }
+    // A browser with no camera at all.
+    const { page, context } = await newPage(browser, DESKTOP);
+    await loginAs(context, w.staffId);
+    await page.goto("/painel-escola");
+    await page.getByRole("button", { name: "Ler QR code" }).click();
+    await page.getByTestId("qr-scan-problem").getByText("Nenhuma câmera encontrada neste aparelho. Digite o código do voucher.").waitFor();
+    await context.close();
   });
 
   it("the desk's voucher address opens the voucher for its school's staff only; anyone else learns nothing about the parent", async () => {

@@ -7,3 +7,4 @@ export * from "./money";
 export * from "./messages/index";
 export * from "./schemas/index";
 export * from "./gender";
+export * from "./voucher-address";

@@ -4,7 +4,7 @@ import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Clock } from "../lib/clock";
 import type { EmailEnv, RenderedEmail } from "./templates/layout";
-import { renderStored } from "./templates/registry";
+import { inlineImagesOf, renderStored } from "./templates/registry";
 
 export interface MailMessage extends RenderedEmail {
   /** What the message is (password-reset, voucher...): the template's kind. */
@@ -114,7 +114,10 @@ export function createMailer(opts: { db: Database; smtpUrl?: string; from: strin
       if (!row) break;
       if (row === "unrenderable") continue;
       try {
-        await transport.sendMail({ from: opts.from, to: row.to, subject: row.subject, html: row.html, text: row.text });
+        // Inline images (the voucher's QR code) are made from the row's data now, not kept in the outbox.
+        const images = await inlineImagesOf(row.kind, row.data, opts.env);
+        const attachments = images.map((i) => ({ cid: i.cid, filename: i.filename, contentType: i.contentType, content: i.content, contentDisposition: "inline" as const }));
+        await transport.sendMail({ from: opts.from, to: row.to, subject: row.subject, html: row.html, text: row.text, attachments });
       } catch (error) {
         await opts.db
           .update(emailOutbox)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EMAIL_TEMPLATES, html, passwordResetEmail, renderEmailPreviews, renderTemplate } from "../../src/mail/templates";
+import { EMAIL_TEMPLATES, html, inlineImagesOf, passwordResetEmail, renderEmailPreviews, renderTemplate, voucherEmail } from "../../src/mail/templates";
+import { readQr } from "../support/qr";
 
 const env = { publicOrigin: "https://eloescolar.com.br" };
 
@@ -26,8 +27,8 @@ describe("e-mail templates", () => {
     expect(mail.html).not.toContain('href="javascript:');
   });
 
-  it("renders every registered template with its sample data, recovery first", () => {
-    const previews = renderEmailPreviews(env);
+  it("renders every registered template with its sample data, recovery first", async () => {
+    const previews = await renderEmailPreviews(env);
     expect(previews).toHaveLength(EMAIL_TEMPLATES.length);
     expect(previews[0]!.kind).toBe("password-reset");
     expect(new Set(previews.map((p) => p.kind)).size).toBe(previews.length);
@@ -36,5 +37,20 @@ describe("e-mail templates", () => {
       expect(p.html).toMatch(/^<!doctype html>/);
       expect(p.text).toContain("Elo Escolar");
     }
+  });
+
+  it("shows the voucher's QR code by cid: with its alt text, and the preview in place as a data URI", async () => {
+    const data = voucherEmail.sample(env);
+    const mail = renderTemplate(voucherEmail, data, env);
+    expect(mail.html).toContain(`<img src="cid:voucher-qr@eloescolar" alt="QR code do voucher ${data.voucherCode}" width="180" height="180"`);
+    expect(mail.text).not.toContain("QR code");
+    const [image, ...more] = await inlineImagesOf("voucher", data, env);
+    expect(more).toEqual([]);
+    expect(image).toMatchObject({ cid: "voucher-qr@eloescolar", contentType: "image/png" });
+    expect(await readQr(image!.content)).toBe(`https://eloescolar.com.br/painel-escola?voucher=${data.voucherCode}`);
+    expect(await inlineImagesOf("password-reset", { name: null, resetUrl: "x" }, env)).toEqual([]);
+    const preview = (await renderEmailPreviews(env)).find((p) => p.kind === "voucher")!;
+    expect(preview.html).not.toContain("cid:");
+    expect(preview.html).toContain(`<img src="data:image/png;base64,${image!.content.toString("base64")}"`);
   });
 });

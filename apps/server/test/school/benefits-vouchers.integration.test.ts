@@ -8,6 +8,7 @@ import { createUser } from "../support/factories/users";
 import { createDiscount, eligibleParent } from "../support/factories/benefits";
 import { insertVoucher } from "../support/factories/vouchers";
 import { onRealPostgres } from "../support/test-db";
+import { expireDueVouchers } from "../../src/vouchers/expire";
 
 let h: Harness;
 beforeAll(async () => {
@@ -149,6 +150,24 @@ describe("counters and reserved details", () => {
     expect(details).toHaveLength(3);
     expect(details[0]).toMatchObject({ className: benefit.className, teachingStage: "iniciante", classPeriod: "tarde", discountPercentage: 20, discountValidity: "first_3_months", voucherCode: expect.stringMatching(/^\d{4}-[A-Z]{4}$/) });
     expect(details.map((d) => d.studentName).sort()).toEqual(["Aluno 0", "Aluno 1", "Aluno 2"]);
+  });
+
+  it("'Benefícios reservados' counts the reservations that stand, not the expired or cancelled ones; the conversion divides by every voucher issued", async () => {
+    const school = await createSchool(h, { plan: "gold" });
+    const api = await h.caller((await createStaff(h, school.id)).id);
+    const benefit = await createDiscount(h, school.id, { className: `Turma ${Math.random().toString(36).slice(2, 7)}` });
+    const voucher = async (validUntil?: string) => (await insertVoucher(h, benefit, (await createUser(h)).id, { validUntil })).voucherCode;
+    const used = await voucher();
+    await voucher();
+    const cancelled = await voucher();
+    await api.school.vouchers.confirm({ code: used });
+    await api.school.vouchers.cancel({ code: cancelled, reason: "outro" });
+    await voucher("2020-01-31");
+    expect(await expireDueVouchers(h.deps)).toBe(1);
+    // Past its last day but not yet rewritten by the job: shown 'Expirado', so not counted either.
+    await voucher("2020-01-31");
+    expect((await api.school.home()).counters).toEqual({ reserved: 2, issued: 5, used: 1, paused: 0, available: 1, conversionRate: 20 });
+    expect(await api.school.vouchers.list({ status: "reservado" })).toHaveLength(1);
   });
 });
 

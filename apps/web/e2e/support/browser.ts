@@ -19,9 +19,9 @@ export const screenshotsDir = fileURLToPath(new URL("../screenshots/", import.me
 
 export const baseUrl = () => inject("baseUrl");
 
-/** Debian's Chromium driven by playwright-core. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+/** Debian's Chromium driven by playwright-core; `extraArgs` for one scenario's needs (a fake camera). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 export const PHONE = { width: 360, height: 740 };

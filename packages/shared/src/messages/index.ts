@@ -11,3 +11,4 @@ export * from "./landing";
 export * from "./layout";
 export * from "./verification";
 export * from "./charts";
+export * from "./voucherQr";

@@ -43,7 +43,7 @@ export const PARENT_FAQ: FaqItem[] = [
   {
     question: "Como uso o desconto depois de reservar?",
     answer:
-      "Ao aproveitar um benefício você recebe um voucher. Apresente o código na secretaria da instituição antes do início das aulas e, quando o benefício indicar um prazo (\"Apresente o voucher em até N dias\"), dentro dele: depois do prazo ou do fim da validade, o voucher expira e a vaga volta para outras famílias. O voucher não é uma confirmação de matrícula, e todas as mensalidades são pagas diretamente à escola.",
+      "Ao aproveitar um benefício você recebe um voucher, com um código e um QR code (na tela de confirmação, em Meu Painel de Benefícios e no e-mail). Apresente-o na secretaria da instituição antes do início das aulas e, quando o benefício indicar um prazo (\"Apresente o voucher em até N dias\"), dentro dele: depois do prazo ou do fim da validade, o voucher expira e a vaga volta para outras famílias. O voucher não é uma confirmação de matrícula, e todas as mensalidades são pagas diretamente à escola.",
   },
   {
     question: "Mudei de ideia. Posso desistir do voucher?",
@@ -99,7 +99,7 @@ export const SCHOOL_FAQ: FaqItem[] = [
   {
     question: "Como recebo o aluno que reservou um benefício?",
     answer:
-      "A família apresenta o código do voucher na secretaria antes do início das aulas; você confere e confirma o código em Validar vouchers. A reserva não é a confirmação da matrícula, e a mensalidade é paga diretamente à sua escola, sem intermediários.",
+      "A família apresenta o voucher na secretaria antes do início das aulas; em Validar vouchers você digita o código ou usa 'Ler QR code' para lê-lo com a câmera do celular, confere os dados e confirma a utilização. A reserva não é a confirmação da matrícula, e a mensalidade é paga diretamente à sua escola, sem intermediários.",
   },
   {
     question: "E se a família não aparecer ou desistir?",

@@ -110,7 +110,7 @@ export const schoolUi = {
   goToMyData: "Ir para Meus Dados",
   schoolAreaTitle: "Área da Escola",
   noLogo: "Sem logo",
-  conversionNote: "vouchers utilizados ÷ reservados",
+  conversionNote: "vouchers utilizados ÷ emitidos",
   createdOn: "Criado em",
   discount: "Desconto",
   slots: "Vagas",
@@ -167,7 +167,7 @@ export const schoolUi = {
   seePlans: "Ver planos",
   /** The voucher desk's own name (issue 20: "Painel de benefícios" was mixed up with the benefit form's "Painel de Benefícios"). */
   deskTitle: "Validar vouchers",
-  deskIntro: "Digite o código do voucher apresentado pelo responsável para conferir e confirmar a utilização.",
+  deskIntro: "Digite o código do voucher apresentado pelo responsável, ou leia o QR code dele, para conferir e confirmar a utilização.",
   voucherCode: "Código do voucher",
   search: "Buscar",
   student: "Aluno(a)",

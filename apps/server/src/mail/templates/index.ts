@@ -1,7 +1,7 @@
 export { escapeHtml, html, raw, safeUrl, SafeHtml } from "./html";
 export { renderEmail, type EmailBlock, type EmailContent, type EmailEnv, type RenderedEmail } from "./layout";
-export { defineEmailTemplate, enqueueTemplate, renderQueued, renderTemplate, type EmailTemplate, type MailOwners } from "./template";
-export { EMAIL_TEMPLATES, renderEmailPreviews, renderStored } from "./registry";
+export { defineEmailTemplate, enqueueTemplate, renderQueued, renderTemplate, type EmailTemplate, type InlineImage, type MailOwners } from "./template";
+export { EMAIL_TEMPLATES, inlineImagesOf, renderEmailPreviews, renderStored } from "./registry";
 export { passwordResetEmail, type PasswordResetData } from "./password-reset";
 export { emailConfirmationEmail, type EmailConfirmationData } from "./email-confirmation";
 export { voucherEmail, type VoucherMailData } from "./voucher";

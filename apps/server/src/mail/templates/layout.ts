@@ -18,7 +18,9 @@ export type EmailBlock =
   | { kind: "paragraph"; text: string }
   | { kind: "button"; label: string; url: string }
   | { kind: "details"; rows: ReadonlyArray<readonly [label: string, value: string]> }
-  | { kind: "note"; text: string };
+  | { kind: "note"; text: string }
+  /** An image attached to the message (`cid:`), shown `size` px square and centred, with a caption under it. */
+  | { kind: "image"; cid: string; alt: string; size: number; caption: string };
 
 export interface EmailContent {
   subject: string;
@@ -40,6 +42,9 @@ function blockHtml(block: EmailBlock): SafeHtml {
     case "button":
       return html`<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 24px"><tr><td style="border-radius:8px;background:${BRAND}"><a href="${safeUrl(block.url)}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px">${block.label}</a></td></tr></table>
 <p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#6c757d">Se o botão não funcionar, copie e cole este endereço no navegador:<br><a href="${safeUrl(block.url)}" style="color:${BRAND};word-break:break-all">${block.url}</a></p>`;
+    case "image":
+      return html`<p style="margin:0 0 8px;text-align:center"><img src="cid:${block.cid}" alt="${block.alt}" width="${block.size}" height="${block.size}" style="display:inline-block;width:${block.size}px;height:${block.size}px;border:0"></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#6c757d;text-align:center">${block.caption}</p>`;
     case "details":
       return html`<table role="presentation" cellspacing="0" cellpadding="0" style="width:100%;margin:0 0 16px;border-collapse:collapse">${block.rows.map(
         ([label, value]) =>
@@ -53,6 +58,9 @@ function blockText(block: EmailBlock): string {
     case "paragraph":
     case "note":
       return block.text;
+    case "image":
+      // The plain-text version has no picture to caption: the code is in the details.
+      return "";
     case "button":
       return `${block.label}: ${block.url}`;
     case "details":
@@ -79,6 +87,6 @@ ${content.blocks.map(blockHtml)}
 </td></tr></table>
 </body>
 </html>`;
-  const text = [content.heading, "", ...content.blocks.flatMap((b) => [blockText(b), ""]), "—", FOOTER, `${PRODUCT_NAME} · ${env.publicOrigin}`].join("\n");
+  const text = [content.heading, "", ...content.blocks.map(blockText).filter(Boolean).flatMap((t) => [t, ""]), "—", FOOTER, `${PRODUCT_NAME} · ${env.publicOrigin}`].join("\n");
   return { subject: content.subject, html: body.value, text };
 }

@@ -10,6 +10,19 @@ export interface EmailTemplate<T> {
   label: string;
   content(data: T, env: EmailEnv): EmailContent;
   sample(env: EmailEnv): T;
+  /**
+   * Images the HTML shows by `cid:` (an `image` block), made when the message is sent rather than
+   * stored in the outbox: the same data always gives the same image.
+   */
+  inlineImages?(data: T, env: EmailEnv): Promise<InlineImage[]>;
+}
+
+/** A picture attached to a message and shown in its HTML as `cid:<cid>`. */
+export interface InlineImage {
+  cid: string;
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** Declares a template (keeps `T` inferred from `content`). */

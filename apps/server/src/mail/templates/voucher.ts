@@ -1,4 +1,5 @@
-import { DISCOUNT_VALIDITY_LABELS, formatBRL, formatDate, marketplaceMessages as m, type DiscountValidity } from "@elo/shared";
+import { DISCOUNT_VALIDITY_LABELS, formatBRL, formatDate, marketplaceMessages as m, voucherDeskAddress, voucherQrMessages as qr, type DiscountValidity } from "@elo/shared";
+import { voucherQrPng } from "../../vouchers/qr";
 import { defineEmailTemplate } from "./template";
 
 export interface VoucherMailData {
@@ -17,9 +18,12 @@ export interface VoucherMailData {
   hold?: { days: number; presentBy: string } | null;
 }
 
+/** The QR code's attachment: the HTML shows it as `cid:` (decision 140). */
+const QR_CID = "voucher-qr@eloescolar";
+
 const pct = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
 
-/** Sent after a claim (beyond the spec): the voucher, the benefit, its fees and validity, and the three notes. */
+/** Sent after a claim (beyond the spec): the voucher and its QR code, the benefit, its fees and validity, and the three notes. */
 export const voucherEmail = defineEmailTemplate<VoucherMailData>({
   kind: "voucher",
   label: "Voucher de desconto",
@@ -43,6 +47,7 @@ export const voucherEmail = defineEmailTemplate<VoucherMailData>({
           ...(d.hold ? [[m.mailPresentBy, formatDate(d.hold.presentBy)] as const] : []),
         ],
       },
+      { kind: "image", cid: QR_CID, alt: qr.alt(d.voucherCode), size: 180, caption: qr.hint },
       ...(d.hold ? [{ kind: "paragraph" as const, text: m.holdNote(d.hold.days) }] : []),
       { kind: "note", text: m.officeNote },
       { kind: "note", text: m.notEnrollmentNote },
@@ -50,6 +55,7 @@ export const voucherEmail = defineEmailTemplate<VoucherMailData>({
       { kind: "button", label: m.mailButton, url: `${env.publicOrigin}/confirmacao-desconto?transaction=${d.transactionId}` },
     ],
   }),
+  inlineImages: async (d, env) => [{ cid: QR_CID, filename: `voucher-${d.voucherCode}.png`, contentType: "image/png", content: await voucherQrPng(voucherDeskAddress(env.publicOrigin, d.voucherCode)) }],
   sample: () => ({
     parentName: "Maria Silva",
     voucherCode: "4821-KQZT",

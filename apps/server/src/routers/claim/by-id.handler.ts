@@ -1,5 +1,5 @@
 import { schema } from "@elo/db";
-import type { ClaimByIdInput } from "@elo/shared";
+import { voucherDeskAddress, type ClaimByIdInput } from "@elo/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { saoPauloDay } from "../../lib/calendar";
 import { logoAddress } from "../../storage/logo";
@@ -42,5 +42,7 @@ export async function claimById({ ctx, input }: { ctx: AuthedContext; input: Cla
   return {
     ...row,
     schoolLogoUrl: logoAddress(ctx.storage, row.schoolLogoUrl),
+    /** What the voucher's QR code encodes: the school desk's address with the code (decision 140). */
+    deskUrl: voucherDeskAddress(ctx.config.publicOrigin, row.voucherCode),
   };
 }

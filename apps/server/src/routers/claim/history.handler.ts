@@ -1,4 +1,4 @@
-import type { CancelReason, DiscountValidity, VoucherStatus } from "@elo/shared";
+import { voucherDeskAddress, type CancelReason, type DiscountValidity, type VoucherStatus } from "@elo/shared";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/raw";
 import { saoPauloDay } from "../../lib/calendar";
@@ -51,6 +51,8 @@ export async function claimHistory({ ctx }: { ctx: AuthedContext }) {
       className: r.class_name,
       discountPercentage: Number(r.discount_percentage),
       voucherCode: r.voucher_code,
+      /** What the voucher's QR code encodes (decision 140). */
+      deskUrl: voucherDeskAddress(ctx.config.publicOrigin, r.voucher_code),
       claimedAt: new Date(r.claimed_at),
       validUntil: r.valid_until,
       /** The hold's last day (decision 121), null when the benefit sets none. */

@@ -4,11 +4,17 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { logoAddress } from "../../storage/logo";
 import { AppError } from "../../trpc/errors";
 import { schoolVerificationFigures } from "../verification/figures";
-import type { StaffContext } from "./staff-context";
+import { shownStatus, voucherOnlyColumns } from "../../vouchers/deadline";
+import { todayInBrazil, type StaffContext } from "./staff-context";
 
 const { schools, modalities, discounts, discountTransactions, profiles } = schema;
 
-/** /home-instituicao: the school's header data, the hero variant and the four counters. */
+/**
+ * /home-instituicao: the school's header data, the hero variant and the four counters. 'Benefícios
+ * reservados' counts the reservations that stand (reserved or used: each holds its slot); the
+ * conversion rate divides the used vouchers by every voucher issued, so an expired or cancelled one
+ * still lowers it (decision 141).
+ */
 export async function schoolHome({ ctx }: { ctx: StaffContext }) {
   const [school] = await ctx.db
     .select({ id: schools.id, name: schools.name, logoUrl: schools.logoUrl, modality: modalities.name, city: schools.city, uf: schools.uf })
@@ -26,31 +32,34 @@ export async function schoolHome({ ctx }: { ctx: StaffContext }) {
     .where(eq(discounts.schoolId, ctx.schoolId));
   const [vouchers] = await ctx.db
     .select({
-      reserved: sql<number>`count(*)::int`,
+      // As people see it: a reserved voucher past its last day is expired even before the job rewrites it.
+      reserved: sql<number>`count(*) filter (where ${shownStatus(voucherOnlyColumns, todayInBrazil(ctx.clock.now()))} in ('reservado', 'utilizado'))::int`,
+      issued: sql<number>`count(*)::int`,
       used: sql<number>`count(*) filter (where ${discountTransactions.status} = 'utilizado')::int`,
     })
     .from(discountTransactions)
     .where(eq(discountTransactions.schoolId, ctx.schoolId));
   const verification = await schoolVerificationFigures(ctx);
-  const reserved = vouchers?.reserved ?? 0;
+  const issued = vouchers?.issued ?? 0;
   const used = vouchers?.used ?? 0;
   return {
     school: { ...school, logoUrl: logoAddress(ctx.storage, school.logoUrl) },
     hero: guessGender(profile?.fullName) === "female" ? ("feminine" as const) : ("masculine" as const),
     counters: {
-      reserved,
+      reserved: vouchers?.reserved ?? 0,
+      issued,
       used,
       paused: benefits?.paused ?? 0,
       available: benefits?.available ?? 0,
-      conversionRate: conversionRate(used, reserved),
+      conversionRate: conversionRate(used, issued),
     },
     /** Issue 21: families verified by this school (current), and proofs waiting for its decision. */
     verification,
   };
 }
 
-/** Vouchers used ÷ vouchers reserved, as a percentage with one decimal (0 when none was reserved). */
-export const conversionRate = (used: number, reserved: number): number => (reserved === 0 ? 0 : Math.round((used / reserved) * 1000) / 10);
+/** Vouchers used ÷ vouchers issued, as a percentage with one decimal (0 when none was issued). */
+export const conversionRate = (used: number, issued: number): number => (issued === 0 ? 0 : Math.round((used / issued) * 1000) / 10);
 
 /** The 'Detalhes dos Benefícios Reservados' rows, newest first. */
 export function reservedDetails({ ctx }: { ctx: StaffContext }) {

@@ -1,5 +1,5 @@
 import { Alert, Avatar, Badge, Button, Card, Center, Divider, Group, List, Loader, Paper, Stack, Text, Title } from "@mantine/core";
-import { CANCEL_REASON_LABELS, DISCOUNT_VALIDITY_LABELS, formatBRL, formatDate, LIMITS, marketplaceMessages as m, VOUCHER_STATUS_LABELS } from "@elo/shared";
+import { CANCEL_REASON_LABELS, DISCOUNT_VALIDITY_LABELS, formatBRL, formatDate, LIMITS, marketplaceMessages as m, VOUCHER_STATUS_LABELS, voucherQrMessages as qr } from "@elo/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
@@ -7,6 +7,7 @@ import { errorToast } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { Page } from "../common/Page";
 import { VOUCHER_STATUS_COLORS } from "../common/voucherStatus";
+import { VoucherQr } from "../voucher-qr/VoucherQr";
 import { percentOff } from "./format";
 
 /** /confirmacao-desconto?transaction=id: the caller's own reservation and its voucher. */
@@ -85,14 +86,22 @@ export function ConfirmationPage({ transactionId }: { transactionId: string }) {
           <Title order={2} fz="xl" c="teal.9">
             {m.reservedTitle}
           </Title>
-          <Stack gap={2}>
-            <Text size="sm" c="dimmed">
-              {m.voucherLabel}
-            </Text>
-            <Text data-testid="voucher-code" fz={36} fw={800} ff="monospace" style={{ letterSpacing: 3 }}>
-              {c.voucherCode}
-            </Text>
-          </Stack>
+          <Group justify="space-between" align="center" gap="md">
+            <Stack gap={2} miw={0}>
+              <Text size="sm" c="dimmed">
+                {m.voucherLabel}
+              </Text>
+              <Text data-testid="voucher-code" fz={36} fw={800} ff="monospace" style={{ letterSpacing: 3 }}>
+                {c.voucherCode}
+              </Text>
+              {c.status === "reservado" && (
+                <Text size="sm" c="dimmed" maw={280}>
+                  {qr.hint}
+                </Text>
+              )}
+            </Stack>
+            {c.status === "reservado" && <VoucherQr address={c.deskUrl} code={c.voucherCode} size={180} />}
+          </Group>
           <Divider />
           <Group justify="space-between" wrap="wrap">
             <Text>{m.discountedFeeLabel}</Text>

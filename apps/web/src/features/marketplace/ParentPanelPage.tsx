@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { CANCEL_REASON_LABELS, DISCOUNT_VALIDITY_LABELS, formatDate, formatLongDate, marketplaceMessages as m, VOUCHER_STATUS_LABELS, waitlistMessages as w } from "@elo/shared";
+import { CANCEL_REASON_LABELS, DISCOUNT_VALIDITY_LABELS, formatDate, formatLongDate, marketplaceMessages as m, VOUCHER_STATUS_LABELS, voucherQrMessages as qr, waitlistMessages as w } from "@elo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { trpc } from "../../lib/trpc";
 import { ConfirmDialog } from "../common/ConfirmDialog";
 import { Page } from "../common/Page";
 import { VOUCHER_STATUS_COLORS } from "../common/voucherStatus";
+import { VoucherQr } from "../voucher-qr/VoucherQr";
 import { percentOff } from "./format";
 import type { ClaimHistoryEntry, WaitlistEntry } from "./types";
 import { WaitlistBox } from "./WaitlistBox";
@@ -68,6 +69,14 @@ function PanelEntry({ entry }: { entry: ClaimHistoryEntry }) {
             {entry.voucherCode}
           </Text>
         </Group>
+        {entry.status === "reservado" && (
+          <Group gap="sm" wrap="nowrap" align="center">
+            <VoucherQr address={entry.deskUrl} code={entry.voucherCode} size={120} />
+            <Text size="xs" c="dimmed">
+              {qr.hint}
+            </Text>
+          </Group>
+        )}
         <Text size="sm">{m.claimedOn(formatLongDate(entry.claimedAt))}</Text>
         <Group gap="xs" wrap="wrap">
           <Badge variant={entry.expired ? "light" : "filled"} color={entry.expired ? "gray" : "blue"} data-testid="validity-badge" data-expired={entry.expired}>

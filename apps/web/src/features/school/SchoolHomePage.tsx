@@ -80,7 +80,7 @@ function SchoolHome() {
             <Counter label={schoolMessages.availableCounter} value={String(counters.available)} testId="counter-available" />
             <Counter label={schoolMessages.conversionCounter} value={`${counters.conversionRate.toLocaleString("pt-BR")}%`} testId="counter-conversion">
               <Text size="xs" c="dimmed">
-                {counters.used}/{counters.reserved} {schoolUi.conversionNote}
+                {counters.used}/{counters.issued} {schoolUi.conversionNote}
               </Text>
             </Counter>
           </SimpleGrid>

@@ -1,5 +1,6 @@
-import { CANCEL_REASON_LABELS, CANCEL_REASONS, formatBRL, formatDate, schoolMessages, schoolUi, verificationMessages, VOUCHER_STATUS_LABELS, VOUCHER_STATUSES, type CancelReason, type VoucherStatus } from "@elo/shared";
+import { CANCEL_REASON_LABELS, CANCEL_REASONS, formatBRL, formatDate, schoolMessages, schoolUi, verificationMessages, voucherQrMessages as qr, VOUCHER_STATUS_LABELS, VOUCHER_STATUSES, type CancelReason, type VoucherStatus } from "@elo/shared";
 import { Anchor, Badge, Button, Card, Group, NativeSelect, Radio, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { IconQrcode } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorToast, notifyFailure, notifyOk } from "../../lib/notify";
@@ -7,7 +8,9 @@ import { trpc } from "../../lib/trpc";
 import { ConfirmDialog } from "../common/ConfirmDialog";
 import { Page } from "../common/Page";
 import { VOUCHER_STATUS_COLORS } from "../common/voucherStatus";
+import { QrScanDialog } from "../voucher-qr/QrScanDialog";
 import { StaffGate } from "./StaffGate";
+
 
 /** /painel-escola: the school office's voucher desk (beyond the spec); `initialCode` comes from ?voucher=. */
 export function VoucherDeskPage({ initialCode }: { initialCode?: string }) {
@@ -64,9 +67,12 @@ function VoucherDesk({ initialCode }: { initialCode?: string }) {
     }),
   );
   const v = voucher.data;
-  const pickRow = (voucherCode: string) => {
-    setTyped(voucherCode);
-    setCode(voucherCode);
+  const [scanning, setScanning] = useState(false);
+  /** Looks a code up as typing it does: the row's code, the typed one, or the QR code's. */
+  const lookUp = (next: string) => {
+    setTyped(next);
+    setCode(next);
+    if (next === code) void voucher.refetch();
   };
 
   return (
@@ -77,17 +83,31 @@ function VoucherDesk({ initialCode }: { initialCode?: string }) {
           onSubmit={(e) => {
             e.preventDefault();
             const next = typed.trim();
-            if (next) setCode(next);
-            if (next === code) void voucher.refetch();
+            if (next) lookUp(next);
           }}
         >
           <Group align="flex-end">
             <TextInput label={schoolUi.voucherCode} placeholder="1234-ABCD" value={typed} onChange={(e) => setTyped(e.currentTarget.value.toUpperCase())} maxLength={12} style={{ flex: 1, minWidth: 180 }} styles={{ input: { fontFamily: "monospace" } }} />
-            <Button type="submit" loading={voucher.isFetching}>
-              {schoolUi.search}
-            </Button>
+            <Group gap="xs" wrap="nowrap">
+              <Button type="submit" loading={voucher.isFetching}>
+                {schoolUi.search}
+              </Button>
+              <Button variant="light" leftSection={<IconQrcode size={18} aria-hidden />} onClick={() => setScanning(true)}>
+                {qr.scan}
+              </Button>
+            </Group>
           </Group>
         </form>
+        {/* The dialog is part of this (lazily routed) page; its decoder loads when it opens (decision 140). */}
+        {scanning && (
+          <QrScanDialog
+            onClose={() => setScanning(false)}
+            onCode={(scanned) => {
+              setScanning(false);
+              lookUp(scanned);
+            }}
+          />
+        )}
         {voucher.isError && (
           <Text c="red" mt="md" role="alert">
             {errorToast(voucher.error, { title: schoolMessages.voucherNotFound }).title}
@@ -203,10 +223,10 @@ function VoucherDesk({ initialCode }: { initialCode?: string }) {
             </Table.Thead>
             <Table.Tbody>
               {list.data.map((row) => (
-                <Table.Tr key={row.id} style={{ cursor: "pointer" }} onClick={() => pickRow(row.voucherCode)}>
+                <Table.Tr key={row.id} style={{ cursor: "pointer" }} onClick={() => lookUp(row.voucherCode)}>
                   <Table.Td>
                     {/* The row answers a click; the code is its button for the keyboard. */}
-                    <Anchor component="button" type="button" ff="monospace" onClick={(e) => (e.stopPropagation(), pickRow(row.voucherCode))}>
+                    <Anchor component="button" type="button" ff="monospace" onClick={(e) => (e.stopPropagation(), lookUp(row.voucherCode))}>
                       {row.voucherCode}
                     </Anchor>
                   </Table.Td>
