@@ -95,7 +95,7 @@ const CASES: KillCase[] = [
       const [desk] = await cookies(h, [(await createStaff(h, school.id)).id]);
       const benefit = await createDiscount(h, school.id, { slots: 0 });
       const holders = await Promise.all(Array.from({ length: 40 }, () => eligibleParent(h)));
-      const vouchers = [];
+      const vouchers: Array<{ id: string; voucherCode: string; userId: string | null; email: string }> = [];
       for (const p of holders) vouchers.push({ ...(await insertVoucher(h, benefit, p.id)), email: p.email });
       return {
         requests: vouchers.map((v) => ({ path: "school.vouchers.cancel", input: { code: v.voucherCode, reason: "nao_matriculado" }, cookie: desk })),
@@ -155,7 +155,7 @@ const CASES: KillCase[] = [
       const school = await createSchool(h);
       const [staff] = await cookies(h, [(await createStaff(h, school.id)).id]);
       const parents = await Promise.all(Array.from({ length: 40 }, () => eligibleParent(h, { schoolId: school.id })));
-      const proofs = [];
+      const proofs: Array<{ id: string; userId: string; email: string }> = [];
       for (const p of parents) proofs.push({ ...(await insertProof(h, p.id, school.id)), email: p.email });
       return {
         requests: proofs.map((p, i) => (i % 2 ? { path: "school.verifications.confirm", input: { id: p.id }, cookie: staff } : { path: "school.verifications.refuse", input: { id: p.id, reason: "ilegivel", note: null }, cookie: staff })),

@@ -83,7 +83,7 @@ async function pendingProof() {
   const [staff, otherStaff, admin] = await Promise.all([createStaff(h, school.id), createStaff(h, (await createSchool(h)).id), createAdmin(h)]);
   const p = await eligibleParent(h, { schoolId: school.id });
   const proof = await insertProof(h, p.id, school.id);
-  const [staffCookie, otherCookie, adminCookie, parentCookie] = await Promise.all([staff, otherStaff, admin, p].map((u) => cookieOf(u.id)));
+  const [staffCookie, otherCookie, adminCookie, parentCookie] = await Promise.all([cookieOf(staff.id), cookieOf(otherStaff.id), cookieOf(admin.id), cookieOf(p.id)]);
   const decided = async () => {
     const [row] = await h.db.select({ n: sql<number>`count(*)::int` }).from(schema.enrollmentProofs).where(and(eq(schema.enrollmentProofs.id, proof.id), ne(schema.enrollmentProofs.status, "enviado")));
     return { decided: row!.n, mails: await mailsTo(p.email, "enrollment-decision") };
