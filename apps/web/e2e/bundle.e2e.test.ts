@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { FIRST_LOAD_BUDGET_KB, FIRST_LOAD_ROUTES, measureFirstLoad } from "../../../bench/measures/firstload";
 import { findServerMarkers } from "./support/bundle-markers";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -22,5 +23,16 @@ describe("web bundle", () => {
     expect(files.length).toBeGreaterThan(0);
     const offenders = files.flatMap((f) => findServerMarkers(readFileSync(path.join(assets, f), "utf8")).map((m) => `${f}: ${m}`));
     expect(offenders).toEqual([]);
+  });
+
+  it(`every first-load route (${Object.keys(FIRST_LOAD_ROUTES).join(", ")}) stays within ${FIRST_LOAD_BUDGET_KB} KB of gzipped JavaScript (decision 082)`, () => {
+    // The bench's measurement (figure 5), on the build these scenarios run against.
+    const { routes } = measureFirstLoad(path.join(root, "apps/web/dist"));
+    expect(Object.keys(routes)).toEqual(Object.keys(FIRST_LOAD_ROUTES));
+    const over = Object.entries(routes)
+      .filter(([, r]) => r.gzipKb > FIRST_LOAD_BUDGET_KB)
+      .map(([route, r]) => `${route}: ${r.gzipKb} KB`);
+    console.log(JSON.stringify({ firstLoadKb: Object.fromEntries(Object.entries(routes).map(([route, r]) => [route, r.gzipKb])) }));
+    expect(over).toEqual([]);
   });
 });

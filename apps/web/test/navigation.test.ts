@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { accountMenu, avatarLetter, topLinks } from "../src/features/layout/navigation";
+import { accountMenu } from "../src/features/layout/account-menu";
+import { avatarLetter, topLinks } from "../src/features/layout/navigation";
 import { homePathFor } from "../src/lib/guards";
 
 const parent = { email: "p@x.com.br", isAdmin: false, profileType: "parent" };

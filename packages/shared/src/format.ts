@@ -1,6 +1,3 @@
-import dayjs from "dayjs";
-import customParseFormat from "dayjs/plugin/customParseFormat.js";
-import { DISCOUNT_VALIDITY_MONTHS, type DiscountValidity } from "./constants";
 
 const shortDate = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "America/Sao_Paulo" });
 const longDate = new Intl.DateTimeFormat("pt-BR", { day: "numeric", month: "long", year: "numeric", timeZone: "America/Sao_Paulo" });
@@ -10,14 +7,6 @@ const toDate = (value: Date | string): Date =>
 
 /** dd/MM/yyyy in Brasília time. */
 export const formatDate = (value: Date | string): string => shortDate.format(toDate(value));
-
-dayjs.extend(customParseFormat);
-
-/** A date typed as dd/mm/aaaa (or its eight digits) as yyyy-MM-dd; null when it is not a day of the calendar. */
-export function parseDateBR(text: string): string | null {
-  const day = dayjs(text.trim(), ["DD/MM/YYYY", "DDMMYYYY"], true);
-  return day.isValid() ? day.format("YYYY-MM-DD") : null;
-}
 
 const dateTime = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "America/Sao_Paulo" });
 
@@ -30,13 +19,6 @@ export const formatDateTime = (value: Date | string): string => {
 /** "22 de novembro de 2026". */
 export const formatLongDate = (value: Date | string): string => longDate.format(toDate(value));
 
-/** Last day a voucher is valid (yyyy-MM-dd), counted from the claim date. */
-export function validityEndDate(validity: DiscountValidity, claimedAt: Date): string {
-  const months = DISCOUNT_VALIDITY_MONTHS[validity];
-  const start = dayjs(claimedAt);
-  const end = months === null ? start.endOf("year") : start.add(months, "month");
-  return end.format("YYYY-MM-DD");
-}
 
 /** Lower-case, accent-free, single-spaced text: the key for name matching. */
 export const normalizeKey = (value: string): string =>

@@ -3,6 +3,7 @@ export * from "./validators";
 export * from "./login-check";
 export * from "./masks";
 export * from "./format";
+export * from "./dates";
 export * from "./money";
 export * from "./messages/index";
 export * from "./schemas/index";

@@ -1,4 +1,6 @@
-import type { RawAnswer } from "../support/raw-http";
+import superjson from "superjson";
+import { TEST_ORIGIN } from "../support/harness";
+import type { RawAnswer, RawExchange } from "../support/raw-http";
 
 /**
  * Ways of writing the same procedure call that a router or a proxy may treat as equal while a
@@ -61,4 +63,57 @@ export function outcomeOf(res: RawAnswer): Outcome {
     return typeof data?.path === "string" && data.code !== "NOT_FOUND" && data.code !== "METHOD_NOT_SUPPORTED";
   });
   return ran ? "served" : "refused";
+}
+
+/** One tRPC mutation as the browser sends it: the procedure, its input, the caller's session cookie. */
+export interface MutationCall {
+  procedure: string;
+  input: unknown;
+  cookie: string;
+}
+
+const wire = (input: unknown) => superjson.serialize(input);
+
+/**
+ * `call` written through `variant` (POST, superjson, the allowed Origin): a batch variant carries the
+ * input once per call, as the tRPC client sends a batch.
+ */
+export function variantMutation(call: MutationCall, variant: UrlVariant, base: string): RawExchange {
+  const body = variant.calls === 1 ? wire(call.input) : Object.fromEntries(Array.from({ length: variant.calls }, (_, i) => [i, wire(call.input)]));
+  return {
+    method: "POST",
+    target: variant.target(call.procedure, base),
+    headers: { origin: TEST_ORIGIN, "content-type": "application/json", cookie: call.cookie },
+    body: JSON.stringify(body),
+  };
+}
+
+/** `calls` in ONE batch request (at most LIMITS.batchMaxCalls are served). */
+export function batchMutation(calls: MutationCall[]): RawExchange {
+  return {
+    method: "POST",
+    target: `/trpc/${calls.map((c) => c.procedure).join(",")}?batch=1`,
+    headers: { origin: TEST_ORIGIN, "content-type": "application/json", cookie: calls[0]!.cookie },
+    body: JSON.stringify(Object.fromEntries(calls.map((c, i) => [i, wire(c.input)]))),
+  };
+}
+
+/**
+ * What each call of an answer came to: `ok` (a result), the procedure's tRPC error code (CONFLICT,
+ * NOT_FOUND...), or `refused <status>` when no procedure was resolved (the router's "No procedure
+ * found", or no tRPC body at all: a 404 page, a 405).
+ */
+export function callResults(res: RawAnswer): string[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return [`refused ${res.status}`];
+  }
+  const entries = Array.isArray(body) ? body : [body];
+  return entries.map((e: { result?: unknown; error?: { json?: { message?: string; data?: { code?: string } } } }) => {
+    if (e?.result !== undefined) return "ok";
+    const error = e?.error?.json;
+    return !error?.data?.code || error.message?.startsWith("No procedure found") ? `refused ${res.status}` : error.data.code;
+  });
 }

@@ -1,4 +1,4 @@
-import { schoolMessages, type PlanType } from "@elo/shared";
+import { planChoiceMessages, type PlanType } from "@elo/shared";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { PlanConfirmationPage } from "../features/school/PlanConfirmationPage";
 import { loadMe } from "../lib/guards";
@@ -12,7 +12,7 @@ export const Route = createFileRoute("/confirmacao-plano")({
   beforeLoad: async ({ context, search }) => {
     const me = await loadMe(context);
     if (!me) {
-      notifyError(schoolMessages.loginToChoosePlan);
+      notifyError(planChoiceMessages.loginToChoosePlan);
       // The plan travels on, so signing in (or up, from the login page's link) comes back here.
       throw redirect({ to: "/login", search: planSearch(search), replace: true });
     }

@@ -23,5 +23,7 @@ export const layoutMessages = {
   addSchool: "Adicionar escola",
   manageSchools: "Gerenciar escolas",
   termsAndPrivacy: "Termos de Uso e Política de Privacidade",
+  createAccount: "Criar conta",
+  privacy: "Privacidade e LGPD",
   copyright: (year: number | string) => `© ${year} Elo Escolar. Todos os direitos reservados.`,
 } as const;

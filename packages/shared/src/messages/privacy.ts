@@ -1,4 +1,5 @@
 import { authMessages } from "./auth";
+import { layoutMessages } from "./layout";
 
 export const privacyMessages = {
   exportError: "Erro ao exportar dados",
@@ -22,7 +23,7 @@ export const privacyMessages = {
 
 /** Texts of /privacidade-lgpd. */
 export const privacyPageMessages = {
-  title: "Privacidade e LGPD",
+  title: layoutMessages.privacy,
   intro: "Aqui você acompanha seus consentimentos, baixa uma cópia dos seus dados e pode excluir sua conta, conforme a Lei Geral de Proteção de Dados (Lei nº 13.709/2018).",
   rightsTitle: "Seus direitos",
   rights: [

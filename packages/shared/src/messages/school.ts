@@ -1,3 +1,5 @@
+import { planChoiceMessages } from "./plan-choice";
+
 export const schoolMessages = {
   editData: "Editar Dados",
   reservedCounter: "Benefícios reservados",
@@ -66,7 +68,7 @@ export const schoolMessages = {
   voucherAlreadyCancelled: "Este voucher já foi cancelado.",
   voucherCancelled: "Voucher cancelado. A vaga voltou para o benefício.",
   confirmUse: "Confirmar utilização",
-  loginToChoosePlan: "Você precisa estar logado para escolher um plano",
+  ...planChoiceMessages,
   planChanged: "Plano alterado com sucesso!",
   planActivated: "Plano ativado com sucesso!",
   planSaveError: "Erro ao salvar o plano. Tente novamente.",

@@ -1,8 +1,14 @@
-import { Accordion, Container, Stack, Text, Title } from "@mantine/core";
+import { Container, Stack, Title } from "@mantine/core";
 import type { FaqItem } from "@elo/shared";
 import { landingMessages } from "@elo/shared";
+import { lazy, Suspense } from "react";
 
-/** The FAQ section at #faq: one item open at a time, and the open one closes on a second click. */
+// Below the fold: the accordion (Accordion, Collapse) loads after the first paint, outside the
+// first-load budget (docs/decisions/082-first-load-budget.md). The section and its title are there
+// at once, so /#faq scrolls to it.
+const FaqAccordion = lazy(() => import("./FaqAccordion"));
+
+/** The FAQ section at #faq. */
 export function Faq({ items }: { items: FaqItem[] }) {
   return (
     <Container size="md" py={64} id="faq" component="section" aria-labelledby="faq-title" style={{ scrollMarginTop: 80 }}>
@@ -10,18 +16,9 @@ export function Faq({ items }: { items: FaqItem[] }) {
         <Title order={2} id="faq-title" ta="center">
           {landingMessages.faqTitle}
         </Title>
-        <Accordion variant="separated" radius="md" chevronPosition="right">
-          {items.map((item, i) => (
-            <Accordion.Item key={item.question} value={`faq-${i}`}>
-              <Accordion.Control>
-                <Text fw={600}>{item.question}</Text>
-              </Accordion.Control>
-              <Accordion.Panel>
-                <Text c="dimmed">{item.answer}</Text>
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
+        <Suspense fallback={null}>
+          <FaqAccordion items={items} />
+        </Suspense>
       </Stack>
     </Container>
   );

@@ -2,7 +2,8 @@ import { layoutMessages as m } from "@elo/shared";
 import { Menu, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { accountMenu, type NavUser } from "./navigation";
+import { accountMenu } from "./account-menu";
+import type { NavUser } from "./navigation";
 import { useLogout } from "./useLogout";
 
 /** The avatar's 'Minha Conta' menu; loaded after the first paint (it brings the floating-ui positioning code). */

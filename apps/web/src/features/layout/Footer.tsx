@@ -1,5 +1,5 @@
 import { Anchor, Box, Container, Group, Text } from "@mantine/core";
-import { layoutMessages as m, LIMITS, privacyPageMessages, TERMS_PDF_PATH } from "@elo/shared";
+import { layoutMessages as m, LIMITS, TERMS_PDF_PATH } from "@elo/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { trpc } from "../../lib/trpc";
@@ -29,7 +29,7 @@ export function Footer() {
             </Anchor>
             {me && (
               <Anchor component={Link} to="/privacidade-lgpd" c="dimmed" size="sm">
-                {privacyPageMessages.title}
+                {m.privacy}
               </Anchor>
             )}
           </Group>

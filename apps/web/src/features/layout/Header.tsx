@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Box, Burger, Button, Container, Group, Image, Text, UnstyledButton } from "@mantine/core";
-import { authPageMessages, layoutMessages as m } from "@elo/shared";
+import { layoutMessages as m } from "@elo/shared";
 import { useDisclosure } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -60,7 +60,7 @@ export function Header() {
                   {m.login}
                 </Button>
                 <Button component={Link} to="/signup">
-                  {authPageMessages.createAccountLink}
+                  {m.createAccount}
                 </Button>
               </Group>
             )}

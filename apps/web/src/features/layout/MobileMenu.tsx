@@ -1,7 +1,8 @@
-import { authPageMessages, layoutMessages as m } from "@elo/shared";
+import { layoutMessages as m } from "@elo/shared";
 import { Anchor, Button, Divider, Drawer, Stack } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import { accountMenu, scrollTopIfCurrent, topLinks, type NavUser } from "./navigation";
+import { accountMenu } from "./account-menu";
+import { scrollTopIfCurrent, topLinks, type NavUser } from "./navigation";
 import { useLogout } from "./useLogout";
 
 /** The phone drawer repeating the header's links; loaded after the first paint. */
@@ -44,7 +45,7 @@ export default function MobileMenu({ me, opened, onClose }: { me: NavUser | null
               {m.login}
             </Button>
             <Button component={Link} to="/signup" onClick={onClose}>
-              {authPageMessages.createAccountLink}
+              {m.createAccount}
             </Button>
           </>
         )}

@@ -1,4 +1,4 @@
-import { layoutMessages as m, schoolUi, verificationMessages } from "@elo/shared";
+import { layoutMessages as m } from "@elo/shared";
 import { homePathFor } from "../../lib/guards";
 
 export interface NavUser {
@@ -18,29 +18,6 @@ export function topLinks(user: NavUser | null): NavItem[] {
   const first = user ? { label: m.home, to: homePathFor(user) } : { label: m.forParents, to: "/" };
   const faq = user?.profileType === "institution" ? { label: m.faq, to: "/para-escolas", hash: "faq" } : { label: m.faq, to: "/", hash: "faq" };
   return [first, { label: m.forSchoolsNav, to: "/para-escolas" }, faq];
-}
-
-/** The avatar menu's items, before 'Sair'. */
-export function accountMenu(user: NavUser): NavItem[] {
-  if (user.isAdmin) return [{ label: m.manageSchools, to: "/admin-escolas" }];
-  const institution = user.profileType === "institution";
-  const items: NavItem[] = [
-    { label: m.home, to: homePathFor(user) },
-    // Spec 1 §2 names both 'Painel de benefícios'; for schools the desk has a name of its own (docs/decisions/117).
-    institution ? { label: schoolUi.deskTitle, to: "/painel-escola" } : { label: m.benefitsPanel, to: "/painel-pais" },
-    { label: m.myData, to: "/meus-dados" },
-  ];
-  if (institution) {
-    items.push(
-      { label: schoolUi.schoolDataTitle, to: "/dados-da-escola" },
-      { label: m.registerBenefits, to: "/painel-de-beneficios" },
-      { label: verificationMessages.pageTitle, to: "/confirmar-matriculas" },
-      { label: m.managePlans, to: "/plano" },
-    );
-  } else {
-    items.push({ label: m.addSchool, to: "/add-escola" });
-  }
-  return items;
 }
 
 /** The avatar's fallback letter: full name, else e-mail, else 'U'. */

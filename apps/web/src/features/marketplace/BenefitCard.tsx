@@ -1,9 +1,12 @@
 import { Anchor, Avatar, Badge, Box, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { DISCOUNT_VALIDITY_LABELS, emailConfirmationMessages, formatBRL, marketplaceMessages as m } from "@elo/shared";
 import { Link } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { claimButton, percentOff, slotsText } from "./format";
 import type { HelpingSchool, MarketplaceBenefit } from "./types";
-import { WaitlistBox } from "./WaitlistBox";
+
+// Only sold-out cards show it: it loads after the first paint of /home (docs/decisions/082-first-load-budget.md).
+const WaitlistBox = lazy(() => import("./WaitlistBox").then((m) => ({ default: m.WaitlistBox })));
 
 const initial = (name: string) => name.trim().charAt(0).toUpperCase() || "E";
 
@@ -110,7 +113,11 @@ export function BenefitCard({ benefit, helpingSchools, onClaim, claiming, busy, 
             {button.label}
           </Button>
         )}
-        {soldOut && !benefit.claimed && <WaitlistBox discountId={benefit.discountId} place={benefit.waitlist} />}
+        {soldOut && !benefit.claimed && (
+          <Suspense fallback={null}>
+            <WaitlistBox discountId={benefit.discountId} place={benefit.waitlist} />
+          </Suspense>
+        )}
         {needsVerification && (
           <Text size="xs" c="dimmed">
             {m.requiresVerifiedHow}{" "}
