@@ -128,7 +128,7 @@ describe.runIf(onRealPostgres())("claims racing plan changes and benefit edits",
       const p = await eligibleParent(h, { schoolId: main.id });
       parents.push({ id: p.id, api: await h.caller(p.id) });
     }
-    const benefits = [];
+    const benefits: Array<{ id: string }> = [];
     for (const scope of ["city", "neighborhood", "all_except_own"] as const) benefits.push(await createDiscount(h, school.id, { scope, slots: 100 }));
     const plans = ["silver", "bronze", "gold"] as const;
     const scopes = ["neighborhood", "all_except_own", "city"] as const;
