@@ -9,4 +9,6 @@ CREATE TABLE "marketplace_offers" (
 );
 --> statement-breakpoint
 DROP INDEX "discounts_available_idx";--> statement-breakpoint
+DROP INDEX "discounts_open_platform_idx";--> statement-breakpoint
+DROP INDEX "discounts_local_active_idx";--> statement-breakpoint
 CREATE INDEX "marketplace_offers_page_idx" ON "marketplace_offers" USING btree ("place_key","gold" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"discount_id","school_id","niche_id");

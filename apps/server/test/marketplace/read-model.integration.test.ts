@@ -5,7 +5,7 @@ import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addEnrollment, eligibleParent } from "../support/factories/benefits";
+import { addEnrollment, createDiscount, eligibleParent } from "../support/factories/benefits";
 import { createSchool, createStaff, nicheIds, place } from "../support/factories/schools";
 import { createAdmin } from "../support/factories/users";
 import { queryRows } from "../../src/db/raw";
@@ -47,7 +47,9 @@ beforeAll(async () => {
   for (let i = 0; i < plans.length; i++) {
     const [uf, city, neighborhood] = PLACES[i % PLACES.length]!;
     const school = await createSchool(h, { niche: NICHES[i % 3]!, uf, city, neighborhood, plan: plans[i] });
-    schools.push({ id: school.id, name: school.name, staff: await h.caller((await createStaff(h, school.id)).id) });
+    const offering = { id: school.id, name: school.name, staff: await h.caller((await createStaff(h, school.id)).id) };
+    schools.push(offering);
+    for (const scope of DISCOUNT_SCOPES) benefits.push({ id: (await createDiscount(h, school.id, { scope })).id, school: offering });
   }
   // Parents across the places and niches, one whose main school offers (rule 4: not its own), one
   // with an enrollment at an offering school, one whose main school's place was typed by hand.
