@@ -52,12 +52,11 @@ export type MarketplaceViewer =
  * schools first, then newest, then by id (a total order, so keyset pages never skip or repeat);
  * the caller's own claims stay in view marked `claimed`, and sold-out benefits stay in view with the
  * caller's waitlist place, if any (decision 123). One statement (docs/decisions/083, 086, 100, 145):
- * - `offers`: the read model's rows of the viewer's place keys (marketplace_offers: active benefits
- *   of Silver/Gold schools, each under the places that see it, Gold flag and creation time in its
- *   index), several index ranges merged in page order;
- * - `page`: the rules that depend on the viewer (niche, own school, enrollments) checked on index
- *   entries in that order, stopping at the page's limit + 1, so a page reads about as many entries
- *   as it has cards, however many the viewer may see;
+ * - `keys`: the viewer's place keys in the read model marketplace_offers (active benefits of
+ *   Silver/Gold schools, each under the places that see it, with its Gold flag and creation time);
+ * - `page`: each key's index range in page order, the rules that depend on the viewer (niche, own
+ *   school, enrollments) checked on its entries until the page's limit + 1 pass, the ranges merged:
+ *   a page reads about as many entries as it has cards, however many the viewer may see;
  * - `items`: the cards of the page, built from their benefits and schools.
  */
 export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; input?: MarketplaceListInput }) {
