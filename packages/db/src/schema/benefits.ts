@@ -43,12 +43,6 @@ export const discounts = pgTable(
     check("discounts_hold_days_range", sql`${t.holdDays} is null or ${t.holdDays} between 1 and 365`),
     check("discounts_fee_nonnegative", sql`${t.monthlyFee} >= 0 and ${t.discountedFee} >= 0`),
     index("discounts_school_idx").on(t.schoolId, t.createdAt),
-    index("discounts_available_idx").on(t.schoolId).where(sql`status = 'active' and number_of_students > 0`),
-    // The marketplace's candidates (docs/performance.md, decision 096), read from the index alone:
-    // the benefits open to the whole platform (every parent sees them) and, per school of the
-    // parent's city, its local ones. The key carries what the page is sorted by.
-    index("discounts_open_platform_idx").on(t.schoolId, t.createdAt, t.id).where(sql`discount_scope = 'all_except_own' and status = 'active'`),
-    index("discounts_local_active_idx").on(t.schoolId, t.discountScope, t.createdAt, t.id).where(sql`discount_scope <> 'all_except_own' and status = 'active'`),
   ],
 );
 

@@ -7,3 +7,4 @@ export * from "./benefits";
 export * from "./waitlist";
 export * from "./platform";
 export * from "./verification";
+export * from "./marketplace";

@@ -38,12 +38,12 @@ export function decodeCursor(text: string): MarketplaceCursor {
   return { gold: gold === "1", createdAt, id };
 }
 
-/** Cards strictly after the cursor in the order gold desc, created_at desc, id (alias `i`). */
-export function afterCursor(c: MarketplaceCursor | null): SQL {
+/** Cards strictly after the cursor in the order gold desc, created_at desc, id (alias `i`; `id` names the id column). */
+export function afterCursor(c: MarketplaceCursor | null, id: SQL = sql`i.id`): SQL {
   if (!c) return sql`true`;
   const at = sql`${c.createdAt}::timestamptz`;
   return sql`(
     i.gold < ${c.gold}
-    or (i.gold = ${c.gold} and (i.created_at < ${at} or (i.created_at = ${at} and i.id > ${c.id}::uuid)))
+    or (i.gold = ${c.gold} and (i.created_at < ${at} or (i.created_at = ${at} and ${id} > ${c.id}::uuid)))
   )`;
 }

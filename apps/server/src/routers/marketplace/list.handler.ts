@@ -6,7 +6,7 @@ import type { Context } from "../../trpc/init";
 import { saoPauloDay } from "../../lib/calendar";
 import { mainEnrollmentVerified } from "../verification/verified";
 import { afterCursor, decodeCursor, encodeCursor } from "./cursor";
-import { admittedBy } from "./visibility";
+import { admittedToViewer, firstOffers } from "./offers";
 
 type AuthedContext = Context & { user: NonNullable<Context["user"]> };
 
@@ -51,13 +51,13 @@ export type MarketplaceViewer =
  * marketplace.list: one page of the benefits the caller may see (DECISIONS.md's four rules), Gold
  * schools first, then newest, then by id (a total order, so keyset pages never skip or repeat);
  * the caller's own claims stay in view marked `claimed`, and sold-out benefits stay in view with the
- * caller's waitlist place, if any (decision 123). One statement, in three steps
- * (docs/decisions/083, 086, 100):
- * - `candidates`: a superset of the page, read from indexes alone: the benefits open to the whole
- *   platform, and the city- or neighborhood-scoped ones of the schools of the viewer's city;
- * - `ranked`: each candidate's sort key (Gold comes from a hashed set of the Gold schools);
- * - `items`: the rules are checked in sort order and stop at the page's limit + 1 cards, so a page
- *   costs about as many rule checks as it has cards, not as many as the viewer may see.
+ * caller's waitlist place, if any (decision 123). One statement (docs/decisions/083, 086, 100, 145):
+ * - `keys`: the viewer's place keys in the read model marketplace_offers (active benefits of
+ *   Silver/Gold schools, each under the places that see it, with its Gold flag and creation time);
+ * - `page`: each key's index range in page order, the rules that depend on the viewer (niche, own
+ *   school, enrollments) checked on its entries until the page's limit + 1 pass, the ranges merged:
+ *   a page reads about as many entries as it has cards, however many the viewer may see;
+ * - `items`: the cards of the page, built from their benefits and schools.
  */
 export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; input?: MarketplaceListInput }) {
   const userId = ctx.user.id;
@@ -85,25 +85,13 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
       join schools sc on sc.id = o.id
       where exists (select 1 from school_memberships m where m.school_id = sc.id and m.status = 'approved')
     ),
-    candidates as (
-      select d.id, d.school_id, d.created_at from discounts d where d.discount_scope = 'all_except_own' and d.status = 'active'
-      union all
-      select d.id, d.school_id, d.created_at
-      from ms join schools s on s.city_id = ms.city_id or s.neighborhood_id = ms.neighborhood_id or (lower(s.city) = lower(ms.city) and s.uf = ms.uf)
-      join discounts d on d.school_id = s.id
-      where d.status = 'active' and (
-        d.discount_scope = 'city'
-        or (d.discount_scope = 'neighborhood' and (s.neighborhood_id = ms.neighborhood_id or s.neighborhood_id is null or ms.neighborhood_id is null))
-      )
+    keys as (
+      select marketplace_viewer_keys(ms.city_id, ms.uf, ms.city, ms.neighborhood_id, ms.neighborhood) as k from ms
     ),
-    ranked as (
-      select c.id, c.created_at,
-        c.school_id in (select g.school_id from subscriptions g where g.status = 'active' and g.plan_type = 'gold') as gold
-      from candidates c
-    ),
+    page as (${firstOffers({ after: afterCursor(cursor, sql`i.discount_id`), admitted: admittedToViewer(userId), limit: limit + 1 })}),
     items as (
       select i.id, i.created_at, i.gold,
-        exists (select 1 from claimed_discounts c where c.user_id = ${userId} and c.discount_id = d.id) as claimed,
+        i.id in (select c.discount_id from claimed_discounts c where c.user_id = ${userId}) as claimed,
         (select json_build_object('status', w.status, 'offerExpiresAt', w.offer_expires_at,
             'position', (select count(*) from waitlist_entries q
               where q.discount_id = d.id and q.status = 'waiting' and q.user_id is not null and (q.created_at, q.id) <= (w.created_at, w.id)))
@@ -111,13 +99,9 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
           where w.discount_id = d.id and w.user_id = ${userId} and w.status in ('waiting', 'offered')) as waitlist,
         d.class_name, d.discount_percentage, d.discount_validity, d.number_of_students, d.hold_days, d.requires_verified_enrollment,
         s.id as school_id, s.name as school_name, s.logo_url as school_logo_url, d.monthly_fee, d.discounted_fee
-      from (select * from ranked i where ${afterCursor(cursor)} order by i.gold desc, i.created_at desc, i.id) i
+      from page i
       join discounts d on d.id = i.id
-      join schools s on s.id = d.school_id
-      cross join ms
-      where ${admittedBy(userId)} and d.status = 'active'
-      order by i.gold desc, i.created_at desc, i.id
-      limit ${limit + 1}
+      join schools s on s.id = i.school_id
     )
     select
       (select json_build_object(

@@ -3,8 +3,9 @@ import { sql, type SQL } from "drizzle-orm";
 /**
  * Marketplace rules 2 to 4 of DECISIONS.md for one parent, over the aliases `d` (the benefit),
  * `s` (the offering school) and `ms` (the parent's main school). Rule 1 is added by each caller:
- * the list shows every active benefit, sold out ones too (their waitlist, decision 123), and the
- * claim puts "active with slots left" in its conditional UPDATE.
+ * the claim puts "active with slots left" in its conditional UPDATE, the waitlist "active". The
+ * list reads the same rules from the read model marketplace_offers (decision 145), whose tests
+ * compare it with these.
  */
 export function admittedBy(userId: string): SQL {
   return sql`
