@@ -4,16 +4,17 @@ import { fileURLToPath } from "node:url";
 import { LIMITS } from "@elo/shared";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { LogController } from "fastify";
 import type { AppDeps } from "./deps";
 import { contextFactory } from "./http/context";
 import { registerFileRoutes } from "./http/files";
 import { registerGracefulClose } from "./http/shutdown";
 import { registerOriginCheck } from "./http/origin";
+import { LazyChildLogger } from "./http/request-logger";
 import { registerRateLimits } from "./http/rate-limit";
 import { comparablePath, TRPC_PREFIX } from "./http/routed";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { registerTrpcRoute } from "./http/trpc-route";
 import { registerMultipart } from "./http/uploads";
 import { registerProfileUploads } from "./routers/profile/uploads";
 import { registerSchoolUploads } from "./routers/school/logo-upload";
@@ -37,6 +38,8 @@ export async function buildApp(deps: AppDeps) {
     // Two log lines per request were the largest framework cost in production (decision 088):
     // there only server errors and slow requests are logged, by the hook below.
     logController: new LogController({ disableRequestLogging: deps.config.isProduction }),
+    // Most requests never log in production: their logger is made when first used (decision 150).
+    ...(deps.config.isProduction ? { childLoggerFactory: (logger, bindings, options) => new LazyChildLogger(logger, bindings, options) } : {}),
   });
   if (deps.config.isProduction) {
     app.addHook("onResponse", (req, reply, done) => {
@@ -61,23 +64,25 @@ export async function buildApp(deps: AppDeps) {
     return reply.code(ok ? 200 : 503).send({ status: ok ? "ok" : "unavailable", database: ok ? "up" : "down" });
   });
 
-  await app.register(fastifyTRPCPlugin, {
+  await registerTrpcRoute<AppRouter>(app, {
     prefix: TRPC_PREFIX,
-    trpcOptions: {
-      router: appRouter,
-      // One request of hundreds of calls held the server for seconds (issue 15): a 400 beyond this.
-      maxBatchSize: LIMITS.batchMaxCalls,
-      createContext: contextFactory(deps),
-      onError({ error, path }) {
-        if (error.code === "INTERNAL_SERVER_ERROR") deps.logger.error({ err: error.cause ?? error, path }, "procedure failed");
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+    router: appRouter,
+    // One request of hundreds of calls held the server for seconds (issue 15): a 400 beyond this.
+    maxBatchSize: LIMITS.batchMaxCalls,
+    createContext: contextFactory(deps),
+    onError({ error, path }) {
+      if (error.code === "INTERNAL_SERVER_ERROR") deps.logger.error({ err: error.cause ?? error, path }, "procedure failed");
+    },
   });
 
   registerFileRoutes(app, deps);
-  await registerMultipart(app);
-  registerProfileUploads(app, deps);
-  registerSchoolUploads(app, deps);
+  // The upload routes in a scope of their own, with their multipart parser: @fastify/multipart's
+  // hooks (two promises and a 'close' listener per request) then run for uploads only (decision 150).
+  await app.register(async (uploads) => {
+    await registerMultipart(uploads);
+    registerProfileUploads(uploads, deps);
+    registerSchoolUploads(uploads, deps);
+  });
 
   const webDist = deps.config.WEB_DIST ? path.resolve(deps.config.WEB_DIST) : defaultWebDist;
   if (existsSync(path.join(webDist, "index.html"))) {

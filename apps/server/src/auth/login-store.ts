@@ -17,6 +17,16 @@ export interface LoginRead {
 }
 
 /**
+ * `set_config(...)` evaluated inside a login's statement: its implicit transaction commits without
+ * waiting for the WAL to reach the disk (PostgreSQL's asynchronous commit). The flush was most of a
+ * login's time around argon2 (1-7 ms per commit on this VM, two commits per login: decision 151).
+ * Other sessions see the commit at once, so the row locks that serialise the lockout work as before;
+ * what a crash of PostgreSQL (not of the app) may lose is the last fraction of a second of these
+ * writes: an attempt's reservation or audit row, or a new session (its user signs in again).
+ */
+const noFlush = sql`set_config('synchronous_commit', 'off', true)`;
+
+/**
  * Reserves the attempt in the e-mail's lockout window and reads its user (hash, profile type, admin
  * role), in one round trip (decisions 089 and 105).
  */
@@ -28,7 +38,8 @@ export async function reserveLogin(db: Database, email: string, now: Date): Prom
     select
       a.failed_count, a.blocked_until,
       u.id, u.password_hash, p.profile_type,
-      (select array_agg(r.role::text) from user_roles r where r.user_id = u.id) as roles
+      (select array_agg(r.role::text) from user_roles r where r.user_id = u.id) as roles,
+      ${noFlush} as no_flush
     from attempt a
     left join users u on u.email = ${email}
     left join profiles p on p.user_id = u.id`,
@@ -39,8 +50,10 @@ export async function reserveLogin(db: Database, email: string, now: Date): Prom
   return { ...read, user: { id: row!.id, passwordHash: row!.password_hash, profileType: row!.profile_type, isAdmin: (row!.roles ?? []).includes("admin") } };
 }
 
+/** The audit row of an attempt; its statement commits without waiting for the flush (`noFlush`). */
 const auditRow = (email: string, success: boolean, userAgent: string | null, now: Date) =>
-  sql`insert into login_attempts (email, success, user_agent, created_at) values (${email}, ${success}, ${userAgent?.slice(0, 500) ?? null}, ${now.toISOString()}::timestamptz)`;
+  sql`insert into login_attempts (email, success, user_agent, created_at)
+    select ${email}::text, ${success}::boolean, ${userAgent?.slice(0, 500) ?? null}::text, ${now.toISOString()}::timestamptz where ${noFlush} = 'off'`;
 
 /** A wrong password's writes in one statement: the audit row, and its check no longer running. */
 export async function recordFailedLogin(db: Database, email: string, userAgent: string | null, now: Date) {

@@ -6,6 +6,7 @@ import { sessionCookieName, type CookieJar } from "../auth/cookie";
 import { validateSessionToken } from "../auth/session";
 import type { AppDeps } from "../deps";
 import { DatabaseDownError, unlessDatabaseDown } from "../db/deadline";
+import { stepTrace } from "../lib/step-trace";
 import { AppError, isDatabaseUnavailable, serviceUnavailable } from "../trpc/errors";
 import { createContextInner } from "../trpc/init";
 
@@ -41,8 +42,8 @@ export function contextFactory(deps: AppDeps) {
   const build = buildContext(deps);
   const cookieName = sessionCookieName(deps.config);
   return (opts: CreateFastifyContextOptions) => {
-    // A visitor (no cookie, no token) needs no database to be known.
-    if (opts.req.cookies[cookieName] === undefined && opts.req.headers.authorization === undefined) return build(opts);
+    // A visitor (no cookie, no token) needs no database to be known, nor a promise.
+    if (opts.req.cookies[cookieName] === undefined && opts.req.headers.authorization === undefined) return visitorContext(deps, opts);
     // Reading the session needs the database: when it is down, answer 503 like the procedures do.
     return unlessDatabaseDown(deps.dbHandle, build(opts)).catch((error: unknown) => {
       if (error instanceof DatabaseDownError || isDatabaseUnavailable(error)) {
@@ -53,10 +54,24 @@ export function contextFactory(deps: AppDeps) {
   };
 }
 
+/** What every context holds apart from who is calling; at debug level, a trace of the request's steps. */
+function commonContext(deps: AppDeps, req: FastifyRequest, res: FastifyReply) {
+  const onAnswered = (callback: () => void) => void res.raw.once("close", callback);
+  const trace = tracing(deps) ? stepTrace(res.elapsedTime, onAnswered, (steps) => deps.logger.debug({ url: req.url, steps }, "request steps")) : null;
+  trace?.mark("context");
+  return { deps, cookies: replyCookieJar(deps, req, res), userAgent: req.headers["user-agent"] ?? null, onAnswered, trace };
+}
+
+const tracing = (deps: AppDeps) => deps.logger.level === "debug" || deps.logger.level === "trace";
+
+function visitorContext(deps: AppDeps, { req, res }: CreateFastifyContextOptions) {
+  return createContextInner({ ...commonContext(deps, req, res), user: null, session: null });
+}
+
 function buildContext(deps: AppDeps) {
   return async ({ req, res }: CreateFastifyContextOptions) => {
-    const cookies = replyCookieJar(deps, req, res);
-    const common = { deps, cookies, userAgent: req.headers["user-agent"] ?? null, onAnswered: (callback: () => void) => res.raw.once("close", callback) };
+    const common = commonContext(deps, req, res);
+    const cookies = common.cookies;
     // A bearer token, when sent, decides who is calling (even next to a cookie); a bad one is
     // refused outright rather than silently treated as anonymous.
     const bearer = bearerToken(req.headers.authorization);

@@ -11,6 +11,7 @@ import { staffSchool } from "../auth/school-staff";
 import { DatabaseDownError, unlessDatabaseDown } from "../db/deadline";
 import type { Session, SessionUser } from "../auth/session";
 import type { AppDeps } from "../deps";
+import type { StepTrace } from "../lib/step-trace";
 import { AppError, isDatabaseUnavailable, serviceUnavailable } from "./errors";
 
 // ─── 1. Context ─────────────────────────────────────────────────────────────
@@ -25,6 +26,8 @@ export interface ContextOptions {
   apiTokenId?: string | null;
   /** Calls back once the HTTP answer has gone out; without HTTP (tests' callers) there is none to wait for. */
   onAnswered?: (callback: () => void) => void;
+  /** At debug level: timestamps of the request's steps (lib/step-trace.ts). */
+  trace?: StepTrace | null;
 }
 
 /** The context without HTTP: tests call procedures through `createCaller(createContextInner(...))`. */
@@ -36,6 +39,7 @@ export function createContextInner(opts: ContextOptions) {
     cookies: opts.cookies,
     userAgent: opts.userAgent ?? null,
     apiTokenId: opts.apiTokenId ?? null,
+    trace: opts.trace ?? null,
     /**
      * Runs `task` after the answer was sent, so neither its time nor its failure reaches the
      * caller (failures are logged); `deps.background.settled()` waits for it.

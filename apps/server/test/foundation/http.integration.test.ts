@@ -24,6 +24,21 @@ describe("HTTP shell", () => {
     expect(body.result.data.json).toHaveLength(27);
   });
 
+  it("sends a procedure's JSON with its length in one piece, and still streams a jsonl batch (decision 150)", async () => {
+    const plain = await fetch(`${server.url}/trpc/reference.states`);
+    expect(plain.headers.get("content-length")).toBe(String((await plain.clone().arrayBuffer()).byteLength));
+    expect(plain.headers.get("transfer-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toBe("trpc-accept, accept");
+    const batch = await fetch(`${server.url}/trpc/reference.states,auth.me?batch=1&input=${encodeURIComponent("{}")}`);
+    expect(batch.headers.get("content-length")).not.toBeNull();
+    expect(((await batch.json()) as unknown[]).length).toBe(2);
+    const streamed = await fetch(`${server.url}/trpc/reference.states,auth.me?batch=1&input=${encodeURIComponent("{}")}`, { headers: { "trpc-accept": "application/jsonl" } });
+    expect(streamed.status).toBe(200);
+    expect(streamed.headers.get("transfer-encoding")).toBe("chunked");
+    expect(streamed.headers.get("content-length")).toBeNull();
+    expect(await streamed.text()).toContain('"name":"Acre"');
+  });
+
   it("refuses a mutation without an allowed Origin, and accepts it with one", async () => {
     const user = await createUser(h);
     const { token } = await createSession(h.db, h.clock, user.id);

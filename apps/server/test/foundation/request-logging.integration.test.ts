@@ -45,7 +45,8 @@ describe("request logging (decision 088)", () => {
     const { app, lines } = await appWithLog(true, false);
     expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(503);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 40, method: "GET", url: "/healthz", statusCode: 503, ms: expect.any(Number) });
+    // The request's logger, made at its first use (decision 150), still carries the request's id.
+    expect(lines[0]).toMatchObject({ level: 40, method: "GET", url: "/healthz", statusCode: 503, ms: expect.any(Number), reqId: expect.any(String) });
     await app.close();
   });
 

@@ -21,14 +21,17 @@ export const blockedError = (minutes: number) =>
 export async function loginHandler({ ctx, input }: { ctx: Context; input: LoginInput }) {
   const { email, password } = input;
   const now = ctx.clock.now();
+  ctx.trace?.mark("handler");
 
   const { granted, attempt, blockedUntil, user } = await reserveLogin(ctx.db, email, now);
+  ctx.trace?.mark("reserved");
   if (!granted) {
     await recordAttempt(ctx.db, email, false, ctx.userAgent, now);
     throw blockedError(minutesUntil(blockedUntil ?? now, now));
   }
 
   const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyDummy(password), false);
+  ctx.trace?.mark("verified");
   if (!ok || !user) {
     await recordFailedLogin(ctx.db, email, ctx.userAgent, now);
     if (blockedUntil && blockedUntil > now) throw blockedError(minutesUntil(blockedUntil, now));
@@ -41,7 +44,9 @@ export async function loginHandler({ ctx, input }: { ctx: Context; input: LoginI
   }
 
   const { token, session } = newSession(ctx.clock, user.id);
+  ctx.trace?.mark("token");
   await recordSuccessfulLogin(ctx.db, email, session, ctx.userAgent, now);
+  ctx.trace?.mark("written");
   ctx.cookies.set(sessionCookieName(ctx.config), token, session.expiresAt);
   return { isAdmin: user.isAdmin, profileType: user.profileType };
 }

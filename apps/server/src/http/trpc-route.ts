@@ -1,0 +1,59 @@
+import type { AnyRouter, inferRouterContext } from "@trpc/server";
+import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
+import { incomingMessageToRequest } from "@trpc/server/adapters/node-http";
+import { resolveResponse, type HTTPBaseHandlerOptions } from "@trpc/server/http";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+export interface TrpcRouteOptions<TRouter extends AnyRouter> extends HTTPBaseHandlerOptions<TRouter, FastifyRequest> {
+  prefix: string;
+  createContext: (opts: CreateFastifyContextOptions) => inferRouterContext<TRouter> | Promise<inferRouterContext<TRouter>>;
+}
+
+/**
+ * tRPC on Fastify as `@trpc/server/adapters/fastify` mounts it (one route `${prefix}/:path`, the
+ * bodies handed to tRPC unparsed, tRPC's own `resolveResponse` deciding every answer), except for
+ * how a plain JSON answer leaves: the adapter hands Fastify tRPC's fetch `Response`, which Fastify
+ * streams out (a web-stream reader, an end-of-stream watcher, chunked encoding, two writes) even
+ * for a body of thirty bytes. Here such a body is read as a string and sent with its length, one
+ * write; streamed answers (subscriptions as server-sent events, jsonl batches) still go out as
+ * the `Response` (decision 150).
+ */
+export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyInstance, opts: TrpcRouteOptions<TRouter>) {
+  const { prefix, createContext, onError, ...handlerOptions } = opts;
+  await app.register(
+    async (scope) => {
+      // As the adapter does: tRPC reads JSON bodies itself, and form data as the raw stream.
+      scope.removeContentTypeParser("application/json");
+      scope.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => done(null, body));
+      scope.removeContentTypeParser("multipart/form-data");
+      scope.addContentTypeParser("multipart/form-data", {}, (_req, body, done) => done(null, body));
+
+      scope.all("/:path", async (req, reply) => {
+        const raw = req.raw as typeof req.raw & { body?: unknown };
+        if ("body" in req) raw.body = req.body;
+        const response = await resolveResponse<TRouter>({
+          ...handlerOptions,
+          req: incomingMessageToRequest(raw, reply.raw, { maxBodySize: null }),
+          path: (req.params as { path: string }).path,
+          error: null,
+          createContext: ({ info }) => Promise.resolve(createContext({ req, res: reply, info })),
+          onError: onError && ((o) => onError({ ...o, req })),
+        });
+        return sendResponse(reply, response);
+      });
+    },
+    { prefix },
+  );
+}
+
+/** A JSON answer tRPC built from a string (not a jsonl stream, which tRPC marks as chunked). */
+function isPlainJson(response: Response): boolean {
+  return response.body !== null && response.headers.get("content-type") === "application/json" && !response.headers.has("transfer-encoding");
+}
+
+async function sendResponse(reply: FastifyReply, response: Response) {
+  if (!isPlainJson(response)) return reply.send(response);
+  reply.code(response.status);
+  response.headers.forEach((value, name) => void reply.header(name, value));
+  return reply.send(await response.text());
+}
