@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { e2eDatabase } from "./support/db";
 import { DESKTOP, hasHorizontalScroll, launchBrowser, newPage, PHONE, snap } from "./support/browser";
-import { fillSignupForm } from "./support/forms";
+import { choose, fillSignupForm } from "./support/forms";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -170,8 +170,7 @@ describe("schools' landing (/para-escolas)", () => {
     await form.getByLabel("Mensagem").fill("Gostaria de saber mais sobre o plano Gold.");
     await form.getByRole("button", { name: "Enviar mensagem" }).click();
     await form.getByText("Selecione um assunto").last().waitFor();
-    await form.getByLabel("Assunto").first().click();
-    await page.getByRole("option", { name: "Benefícios" }).click();
+    await choose(page, form.getByLabel("Assunto").first(), "Benefícios");
     await form.getByRole("button", { name: "Enviar mensagem" }).click();
     await page.getByText("Mensagem enviada!").waitFor();
     await page.getByText("Entraremos em contato em breve.").waitFor();
