@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { e2eDatabase } from "./support/db";
 import { DESKTOP, hasHorizontalScroll, launchBrowser, newPage, PHONE, snap } from "./support/browser";
-import { choose, fillSignupForm } from "./support/forms";
+import { fillSignupForm } from "./support/forms";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -160,6 +160,26 @@ describe("schools' landing (/para-escolas)", () => {
     await context.close();
   });
 
+  it("keeps the contact form in place while the FAQ's accordion loads after the first paint", async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, context } = await newPage(browser, viewport);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/FaqAccordion[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/para-escolas");
+      await page.locator("[data-faq-placeholder]").waitFor();
+      const faqHeight = () => page.locator("#faq").evaluate((e) => Math.round(e.getBoundingClientRect().height));
+      const whileLoading = await faqHeight();
+      release();
+      await page.locator("#faq").getByRole("button").first().waitFor();
+      expect(await faqHeight()).toBe(whileLoading);
+      await context.close();
+    }
+  });
+
   it("rejects the contact form without a subject, then sends a valid message", async () => {
     const { page, context } = await newPage(browser);
     await page.goto("/para-escolas");
@@ -170,7 +190,8 @@ describe("schools' landing (/para-escolas)", () => {
     await form.getByLabel("Mensagem").fill("Gostaria de saber mais sobre o plano Gold.");
     await form.getByRole("button", { name: "Enviar mensagem" }).click();
     await form.getByText("Selecione um assunto").last().waitFor();
-    await choose(page, form.getByLabel("Assunto").first(), "Benefícios");
+    await form.getByLabel("Assunto").first().click();
+    await page.getByRole("option", { name: "Benefícios" }).click();
     await form.getByRole("button", { name: "Enviar mensagem" }).click();
     await page.getByText("Mensagem enviada!").waitFor();
     await page.getByText("Entraremos em contato em breve.").waitFor();

@@ -1,4 +1,4 @@
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 
 /** Picks an option of a Mantine searchable Select. */
 export async function pick(page: Page, label: string, search: string, option: string) {
@@ -6,20 +6,6 @@ export async function pick(page: Page, label: string, search: string, option: st
   await input.click();
   await input.fill(search);
   await page.getByRole("option", { name: option, exact: true }).click();
-}
-
-/**
- * Opens a non-searchable Select and clicks an option. On a busy machine a click that lands while the
- * page is still re-rendering (a lazy part arriving after the first paint) can leave the list closed:
- * the list is opened again until the option shows.
- */
-export async function choose(page: Page, select: Locator, option: string) {
-  const item = page.getByRole("option", { name: option, exact: true });
-  for (let attempt = 0; attempt < 5; attempt++) {
-    await select.click();
-    if (await item.waitFor({ timeout: 3_000 }).then(() => true, () => false)) return item.click();
-  }
-  throw new Error(`The option "${option}" never showed`);
 }
 
 /** Fills /signup (location, name, e-mail, a strong password) and accepts the required consents. */

@@ -1,4 +1,4 @@
-import { Container, Stack, Title } from "@mantine/core";
+import { Container, Paper, Stack, Text, Title } from "@mantine/core";
 import type { FaqItem } from "@elo/shared";
 import { landingMessages } from "@elo/shared";
 import { lazy, Suspense } from "react";
@@ -16,10 +16,24 @@ export function Faq({ items }: { items: FaqItem[] }) {
         <Title order={2} id="faq-title" ta="center">
           {landingMessages.faqTitle}
         </Title>
-        <Suspense fallback={null}>
+        <Suspense fallback={<FaqQuestions items={items} />}>
           <FaqAccordion items={items} />
         </Suspense>
       </Stack>
     </Container>
+  );
+}
+
+/** The questions as closed items while the accordion loads: the same place on the page, so what
+ * follows (the contact form) does not jump when it arrives. */
+function FaqQuestions({ items }: { items: FaqItem[] }) {
+  return (
+    <Stack gap="md" data-faq-placeholder>
+      {items.map((item) => (
+        <Paper key={item.question} withBorder radius="md" pl="md" pr={32} py="sm" bg="var(--mantine-color-body)">
+          <Text fw={600}>{item.question}</Text>
+        </Paper>
+      ))}
+    </Stack>
   );
 }
