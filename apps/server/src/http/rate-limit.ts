@@ -111,7 +111,6 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, s
       const group = groupOf.get(p);
       return [...(group ? [perIp[group]] : []), ...(withToken ? [perToken] : [])];
     });
-    if (counters.length === 0) return done();
     overLimit(req, reply, calls, counters).then((sent) => sent || done(), done);
   });
 }
