@@ -163,13 +163,21 @@ const installed = (command: string, args: string[]) => {
     return false;
   }
 };
-/** `docker compose` where its plugin is installed (it needs no daemon for `config`). */
-const composeCli = installed("docker", ["compose", "version"]);
+/**
+ * `docker compose` where its plugin is installed, else Debian's `docker-compose` (1.29, which
+ * `.ci/run` installs): neither needs a daemon for `config`.
+ */
+const composeCli: [string, string[]] | undefined = installed("docker", ["compose", "version"])
+  ? ["docker", ["compose"]]
+  : installed("docker-compose", ["version"])
+    ? ["docker-compose", []]
+    : undefined;
 const caddyCli = installed("caddy", ["version"]);
 
 describe.skipIf(!composeCli)("docker compose config (needs the docker compose plugin)", () => {
   it("accepts the file and resolves both replicas", () => {
-    const out = execFileSync("docker", ["compose", "-f", composeFile, "config", "--services"], { cwd: root, encoding: "utf8" });
+    const [command, prefix] = composeCli!;
+    const out = execFileSync(command, [...prefix, "-f", composeFile, "config", "--services"], { cwd: root, encoding: "utf8" });
     expect(out.split("\n")).toEqual(expect.arrayContaining(apps.map(([name]) => name)));
   });
 });
