@@ -59,3 +59,16 @@ export function textValues(block: unknown, key = ""): string[] {
   if (key === "price") return [formatBRL(Number(block))];
   return typeof block === "string" ? [block] : [];
 }
+
+/** Polls `check` until it stops throwing (a change reaches the page through NOTIFY, asynchronously). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > end) throw error;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}

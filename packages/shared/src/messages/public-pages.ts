@@ -71,4 +71,17 @@ export const publicPagesMessages = {
   signup: "Cadastrar",
   logoAlt: (school: string) => `Logo de ${school}`,
   breadcrumb: "Navegação",
+  switchLabel: "Mostrar a escola nas páginas públicas",
+  switchDescription:
+    "Nome, logo, nicho, bairro, cidade e benefícios ativos da escola aparecem em uma página aberta a todos, que buscadores encontram e famílias compartilham. Nada sobre responsáveis, alunos, equipe ou vouchers é publicado.",
+  switchOn: "A escola aparece nas páginas públicas.",
+  switchOff: "A escola não aparece mais nas páginas públicas.",
+  switchError: "Não foi possível alterar a visibilidade da escola. Tente novamente.",
+  viewPublicPage: "Ver a página pública",
+  hiddenByAdmin: "Um administrador ocultou esta escola das páginas públicas.",
+  adminHide: "Ocultar das páginas públicas",
+  adminShow: "Mostrar nas páginas públicas",
+  adminHidden: "Escola ocultada das páginas públicas.",
+  adminShown: "Escola visível nas páginas públicas (se a própria escola permitir).",
+  adminHiddenBadge: "Oculta das páginas públicas",
 };
