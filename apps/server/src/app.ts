@@ -85,11 +85,10 @@ export async function buildApp(deps: AppDeps) {
     registerSchoolUploads(uploads, deps);
   });
 
-  const publicPages = await registerPublicPages(app, deps);
-
   const webDist = deps.config.WEB_DIST ? path.resolve(deps.config.WEB_DIST) : defaultWebDist;
   const webBuilt = existsSync(path.join(webDist, "index.html"));
   const spaPaths = webBuilt ? readSpaPaths(webDist, deps) : new Set<string>();
+  const publicPages = await registerPublicPages(app, deps, spaPaths);
   if (webBuilt) {
     const assetsDir = path.join(webDist, "assets") + path.sep;
     await app.register(fastifyStatic, {

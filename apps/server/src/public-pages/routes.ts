@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../deps";
 import { type CachedPage, PageCache } from "./cache";
+import { robotsTxt, Sitemaps } from "./sitemap";
 import { cityPage, gonePage, notFoundPage, type PageContext, type PageResult, schoolPage, statePage, statesPage } from "./pages";
 
 /** What a cached public page may be kept for by browsers and proxies: always revalidated (ETag, 304). */
@@ -21,12 +22,12 @@ const pathOf = (req: FastifyRequest) => {
   return i < 0 ? req.url : req.url.slice(0, i);
 };
 
-function send(req: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+function send(req: FastifyRequest, reply: FastifyReply, page: CachedPage, type = "text/html; charset=utf-8") {
   reply.header("cache-control", CACHE_CONTROL).header("etag", page.etag).header("vary", "accept-encoding");
   if (page.location) return reply.code(page.status).header("location", page.location).send();
   const match = req.headers["if-none-match"];
   if (match && match.split(",").some((t) => t.trim().replace(/^W\//, "") === page.etag)) return reply.code(304).send();
-  reply.code(page.status).type("text/html; charset=utf-8");
+  reply.code(page.status).type(type);
   if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) return reply.header("content-encoding", "gzip").send(page.gzip);
   return reply.send(page.body);
 }
@@ -39,7 +40,7 @@ export interface PublicPages {
 }
 
 /** The public pages of the network (decision 160): /escolas and below, server-rendered, cached. */
-export async function registerPublicPages(app: FastifyInstance, deps: AppDeps): Promise<PublicPages> {
+export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, appPaths: Iterable<string>): Promise<PublicPages> {
   const cache = new PageCache(() => deps.clock.now().getTime());
   await cache.listen(deps.dbHandle, deps.logger);
   app.addHook("onClose", () => cache.close());
@@ -71,6 +72,25 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps): 
     const path = `/escolas/${uf}/${city}/${school}`;
     return serve(req, reply, path, () => schoolPage(context, school, path));
   });
+
+  // The sitemaps and robots.txt, cached with the pages (a change empties them alike).
+  const sitemaps = new Sitemaps(deps.db, deps.config.publicOrigin);
+  const sendXml = async (req: FastifyRequest, reply: FastifyReply, key: string, make: () => Promise<string | null>) => {
+    const entry = await cache.get(key, async () => {
+      const xml = await make();
+      return xml === null ? { status: 404, alias: NOT_FOUND_KEY, html: "" } : { status: 200, html: xml };
+    });
+    if (entry.alias) return send(req, reply, await shared(entry.alias));
+    return send(req, reply, entry, "application/xml; charset=utf-8");
+  };
+  app.get("/sitemap.xml", (req, reply) => sendXml(req, reply, "#sitemap", () => sitemaps.index()));
+  app.get("/sitemaps/:name", (req, reply) => {
+    const { name } = req.params as { name: string };
+    const file = /^([a-z0-9-]{1,40})\.xml$/.exec(name);
+    return sendXml(req, reply, `#sitemap/${name}`, async () => (file ? sitemaps.file(file[1]!) : null));
+  });
+  const robots = robotsTxt(deps.config.publicOrigin, appPaths);
+  app.get("/robots.txt", (_req, reply) => reply.header("cache-control", "public, max-age=3600").type("text/plain; charset=utf-8").send(robots));
 
   return {
     cache,

@@ -33,6 +33,11 @@ describe("the web app's fallback (issue 26)", () => {
     const api = await fetch(`${server.url}/api/nada`);
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ error: "Não encontrado" });
+    // robots.txt keeps the signed-in app's pages out, not the landing page.
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).toContain("Disallow: /home\n");
+    expect(robots).toContain("Disallow: /dados-da-escola\n");
+    expect(robots).not.toMatch(/Disallow: \/\n/);
     expect(h).toBeTruthy();
   });
 });
