@@ -4,6 +4,7 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Storage } from "../storage/storage";
 import { logoAddress } from "../storage/logo";
+import { type PreviewData, previewVersion } from "./og-image";
 import * as q from "./projection";
 import { parseSchoolSegment, publicPaths } from "./slug";
 import { BenefitCard, CityList, type Crumb, Document, formatPercent, type HeadData, Logo, schoolPath, SearchForm, StateList, whatsAppLink, whoQualifies } from "./views";
@@ -13,8 +14,8 @@ export interface PageContext {
   storage: Storage;
   /** The canonical origin (PUBLIC_URL). */
   origin: string;
-  /** The Open Graph image address of a school or city page, when images are on (null: none). */
-  imageFor?: (kind: "school" | "city", key: string, version: string) => string | null;
+  /** Open Graph images are made for school and city pages (off: no og:image). */
+  images?: boolean;
 }
 
 export type PageResult =
@@ -167,14 +168,13 @@ export async function cityPage(ctx: PageContext, ufParam: string, slugParam: str
   const path = publicPaths.city(uf, slug);
   const crumbs = [...rootCrumbs(), { name: stateName ?? uf, path: publicPaths.state(uf) }, { name: city, path }];
   const withPage = schools.filter((s) => s.hasPage);
-  const lastChange = schools.reduce((a, s) => (s.updatedAt > a ? s.updatedAt : a), "");
   const best = benefits.reduce((a, b) => Math.max(a, b.discountPercentage), 0);
   const head: HeadData = {
     title: `${m.cityTitle(city, uf)} | ${m.siteName}`,
     description: m.cityDescription(city, uf, schools.length, benefits.length),
     canonical: ctx.origin + path,
     noindex: benefits.length === 0,
-    image: ctx.imageFor?.("city", `${uf}/${slug}`, `${lastChange}|${best}|${withPage.length}`) ?? null,
+    image: ctx.images ? previewUrl(ctx, "cidade", `${uf.toLowerCase()}-${slug}`, cityPreviewData(city, uf, schools.length, best)) : null,
     jsonLd: [
       crumbsLd(ctx.origin, crumbs),
       {
@@ -253,13 +253,12 @@ export async function schoolPage(ctx: PageContext, segment: string, currentPath:
     { name: school.name, path },
   ];
   const logo = logoAddress(ctx.storage, school.logoUrl);
-  const lastChange = own.reduce((a, b) => (b.updatedAt > a ? b.updatedAt : a), school.updatedAt);
   const head: HeadData = {
     title: `${m.schoolTitle(school.name, school.city, school.uf)} | ${m.siteName}`,
     description: m.schoolDescription(school.name, niche, school.city, best > 0 ? `${formatPercent(best)}%` : null),
     canonical: url,
     noindex: own.length === 0,
-    image: ctx.imageFor?.("school", school.id, `${lastChange}|${best}`) ?? null,
+    image: ctx.images ? previewUrl(ctx, "escola", school.id, schoolPreviewData(school, best)) : null,
     jsonLd: [
       crumbsLd(ctx.origin, crumbs),
       {
@@ -321,6 +320,42 @@ export async function schoolPage(ctx: PageContext, segment: string, currentPath:
       )}
     </Document>,
   );
+}
+
+/** What a city's preview image shows. */
+const cityPreviewData = (city: string, uf: string, schools: number, best: number): PreviewData => ({
+  title: `${city} (${uf})`,
+  subtitle: m.ogCitySubtitle(schools),
+  best: best > 0 ? `${formatPercent(best)}%` : null,
+  logoKey: null,
+});
+
+/** What a school's preview image shows. */
+const schoolPreviewData = (school: q.PublicSchool, best: number): PreviewData => ({
+  title: school.name,
+  subtitle: m.schoolOf(school.niche ?? m.noNiche, school.neighborhood, school.city, school.uf),
+  best: best > 0 ? `${formatPercent(best)}%` : null,
+  logoKey: school.logoUrl && !/^https?:/i.test(school.logoUrl) ? school.logoUrl : null,
+});
+
+/** The versioned address of a preview image: it changes whenever what the image shows changes. */
+const previewUrl = (ctx: PageContext, kind: "escola" | "cidade", key: string, data: PreviewData) => `${ctx.origin}/escolas/imagem/${kind}/${key}/${previewVersion(data)}.jpg`;
+
+/** The preview data of a page that exists now (null: none), for the image route. */
+export async function previewFor(ctx: PageContext, kind: string, key: string): Promise<PreviewData | null> {
+  if (kind === "escola") {
+    if (!parseSchoolSegment(key)) return null;
+    const school = await q.schoolById(ctx.db, key);
+    if (!school?.listed || !school.hasPage) return null;
+    const own = await q.schoolBenefits(ctx.db, school.id);
+    return schoolPreviewData(school, own.reduce((a, b) => Math.max(a, b.discountPercentage), 0));
+  }
+  const m2 = /^([a-z]{2})-([a-z0-9-]{1,120})$/.exec(key);
+  if (kind !== "cidade" || !m2) return null;
+  const uf = m2[1]!.toUpperCase();
+  const [schools, benefits] = await Promise.all([q.citySchools(ctx.db, uf, m2[2]!), q.cityBenefits(ctx.db, uf, m2[2]!, CITY_BENEFITS)]);
+  if (schools.length === 0) return null;
+  return cityPreviewData(schools[0]!.city, uf, schools.length, benefits.reduce((a, b) => Math.max(a, b.discountPercentage), 0));
 }
 
 async function helpPage(ctx: PageContext, status: 404 | 410, title: string, text: string): Promise<PageResult> {

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../deps";
 import { type CachedPage, PageCache } from "./cache";
 import { robotsTxt, Sitemaps } from "./sitemap";
-import { cityPage, gonePage, notFoundPage, type PageContext, type PageResult, schoolPage, statePage, statesPage } from "./pages";
+import { previewVersion, storedPreview } from "./og-image";
+import { cityPage, gonePage, notFoundPage, previewFor, type PageContext, type PageResult, schoolPage, statePage, statesPage } from "./pages";
 
 /** What a cached public page may be kept for by browsers and proxies: always revalidated (ETag, 304). */
 const CACHE_CONTROL = "public, max-age=0, must-revalidate";
@@ -44,7 +45,7 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, a
   const cache = new PageCache(() => deps.clock.now().getTime());
   await cache.listen(deps.dbHandle, deps.logger);
   app.addHook("onClose", () => cache.close());
-  const context: PageContext = { db: deps.db, storage: deps.storage, origin: deps.config.publicOrigin };
+  const context: PageContext = { db: deps.db, storage: deps.storage, origin: deps.config.publicOrigin, images: true };
 
   const shared = (key: string) => cache.get(key, async () => asResult(await (key === GONE_KEY ? gonePage(context) : notFoundPage(context))));
   const serve = async (req: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<PageResult>) => {
@@ -71,6 +72,17 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, a
     const { uf, city, school } = req.params as { uf: string; city: string; school: string };
     const path = `/escolas/${uf}/${city}/${school}`;
     return serve(req, reply, path, () => schoolPage(context, school, path));
+  });
+
+  // Preview images (Open Graph): made once per version, kept in the storage; a stale version is sent on to the current one.
+  app.get("/escolas/imagem/:kind/:key/:file", async (req, reply) => {
+    const { kind, key, file } = req.params as { kind: string; key: string; file: string };
+    const data = await previewFor(context, kind, key.toLowerCase());
+    if (!data) return send(req, reply, await shared(NOT_FOUND_KEY));
+    const version = previewVersion(data);
+    if (file !== `${version}.jpg`) return reply.code(302).header("cache-control", "no-cache").header("location", `/escolas/imagem/${kind}/${key.toLowerCase()}/${version}.jpg`).send();
+    const jpeg = await storedPreview(deps.storage, `${kind}-${key.toLowerCase()}`, data);
+    return reply.header("cache-control", "public, max-age=31536000, immutable").type("image/jpeg").send(jpeg);
   });
 
   // The sitemaps and robots.txt, cached with the pages (a change empties them alike).
