@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../deps";
+import { authenticate, replyCookieJar } from "../http/context";
+import { isCurrentBenefit } from "./projection";
 import { type CachedPage, PageCache } from "./cache";
 import { robotsTxt, Sitemaps } from "./sitemap";
 import { previewVersion, storedPreview } from "./og-image";
@@ -83,6 +85,16 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, a
     if (file !== `${version}.jpg`) return reply.code(302).header("cache-control", "no-cache").header("location", `/escolas/imagem/${kind}/${key.toLowerCase()}/${version}.jpg`).send();
     const jpeg = await storedPreview(deps.storage, `${kind}-${key.toLowerCase()}`, data);
     return reply.header("cache-control", "public, max-age=31536000, immutable").type("image/jpeg").send(jpeg);
+  });
+
+  // 'Quero este desconto' (issue 26): a signed-in user goes straight to the benefit on /home, ready
+  // to claim; a visitor to /signup, which carries the benefit through the confirmation e-mail.
+  app.get("/quero-este-desconto/:id", async (req, reply) => {
+    const { id } = req.params as { id: string };
+    if (!(await isCurrentBenefit(deps, id))) return send(req, reply, await shared(NOT_FOUND_KEY));
+    const { user } = await authenticate(deps, req, replyCookieJar(deps, req, reply));
+    const target = user ? `/home?beneficio=${id}` : `/signup?beneficio=${id}`;
+    return reply.code(302).header("cache-control", "no-store").header("location", target).send();
   });
 
   // The sitemaps and robots.txt, cached with the pages (a change empties them alike).

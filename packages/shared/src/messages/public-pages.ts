@@ -84,6 +84,7 @@ export const publicPagesMessages = {
   adminHidden: "Escola ocultada das páginas públicas.",
   adminShown: "Escola visível nas páginas públicas (se a própria escola permitir).",
   adminHiddenBadge: "Oculta das páginas públicas",
+  goToChosenBenefit: "Ver o desconto escolhido",
   ogBest: (pct: string) => `Descontos de até ${pct}`,
   ogCitySubtitle: (schools: number) => `${schools} ${schools === 1 ? "escola" : "escolas"} na rede Elo Escolar`,
 };
