@@ -32,6 +32,7 @@ const GONE: PageResult = { kind: "gone" };
 const CITY_BENEFITS = 30;
 const FOR_STUDENTS = 30;
 const SEARCH_RESULTS = 30;
+const HELP_CITIES = 60;
 
 const page = (status: 200 | 404 | 410, element: ReactElement): PageResult => ({ kind: "page", status, html: `<!doctype html>${renderToStaticMarkup(element)}` });
 
@@ -359,7 +360,11 @@ export async function previewFor(ctx: PageContext, kind: string, key: string): P
 }
 
 async function helpPage(ctx: PageContext, status: 404 | 410, title: string, text: string): Promise<PageResult> {
-  const cities = await q.listCities(ctx.db, null);
+  // The cities with most schools (the whole list runs to thousands at full scale), in name order.
+  const cities = (await q.listCities(ctx.db, null))
+    .sort((a, b) => b.schools - a.schools || b.benefits - a.benefits)
+    .slice(0, HELP_CITIES)
+    .sort((a, b) => a.name.localeCompare(b.name, "pt-BR"));
   const head: HeadData = { title: `${title} | ${m.siteName}`, description: text, canonical: ctx.origin + publicPaths.states(), noindex: true, jsonLd: [] };
   return page(
     status,

@@ -11,7 +11,8 @@ header.top{background:#fff;border-bottom:1px solid #e3e6ea}
 header.top .in,main,footer .in{max-width:960px;margin:0 auto;padding:0 16px}
 header.top .in{display:flex;align-items:center;justify-content:space-between;gap:12px;min-height:56px;flex-wrap:wrap}
 .brand{font-weight:700;font-size:20px;color:#1864ab;text-decoration:none}
-header nav a{margin-left:14px;font-size:15px}
+header nav{display:flex;gap:14px;flex-wrap:wrap}
+header nav a{font-size:15px}
 main{padding-top:16px;padding-bottom:32px}
 nav.crumbs ol{list-style:none;margin:0 0 8px;padding:0;font-size:14px;color:#495057}
 nav.crumbs li{display:inline}
@@ -35,7 +36,7 @@ ul.links li{margin:4px 0}
 .logo-ph{display:flex;align-items:center;justify-content:center;font-weight:700;font-size:28px;color:#1864ab}
 .school-head h1{margin:0 0 4px}
 .benefits{display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(290px,1fr))}
-.benefit dl{display:grid;grid-template-columns:auto 1fr;gap:2px 10px;margin:8px 0 12px;font-size:15px}
+.benefit dl{display:grid;grid-template-columns:1fr 1fr;gap:4px 12px;margin:8px 0 12px;font-size:15px}
 .benefit dt{color:#5c636a}
 .benefit dd{margin:0;font-weight:500}
 .benefit .pct{display:inline-block;background:#e7f5ff;color:#1864ab;font-weight:700;border-radius:6px;padding:2px 8px;font-size:14px}
