@@ -34,7 +34,7 @@ const FOR_STUDENTS = 30;
 const SEARCH_RESULTS = 30;
 const HELP_CITIES = 60;
 
-const page = (status: 200 | 404 | 410, element: ReactElement): PageResult => ({ kind: "page", status, html: `<!doctype html>${renderToStaticMarkup(element)}` });
+const page = (status: 200 | 404 | 410, element: ReactElement): PageResult => ({ kind: "page", status, html: `<!DOCTYPE html>${renderToStaticMarkup(element)}` });
 
 function crumbsLd(origin: string, crumbs: Crumb[]) {
   return {

@@ -27,7 +27,7 @@ describe("public pages: the network's states, cities and schools (issue 26)", ()
     const states = await get("/escolas");
     expect(states.status).toBe(200);
     const statesHtml = await states.text();
-    expect(statesHtml).toMatch(/^<!doctype html><html lang="pt-BR">/);
+    expect(statesHtml).toMatch(/^<!DOCTYPE html><html lang="pt-BR">/);
     expect(canonical(statesHtml)).toBe(`${TEST_ORIGIN}/escolas`);
     expect(visibleText(statesHtml)).toContain("São Paulo (SP)");
     expect(visibleText(statesHtml)).toContain("Rio de Janeiro (RJ)");
