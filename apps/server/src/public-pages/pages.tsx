@@ -1,5 +1,5 @@
 import type { Database } from "@elo/db";
-import { normalizeKey, publicPagesMessages as m } from "@elo/shared";
+import { accessMessages, normalizeKey, publicPagesMessages as m } from "@elo/shared";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Storage } from "../storage/storage";
@@ -359,7 +359,7 @@ export async function previewFor(ctx: PageContext, kind: string, key: string): P
   return cityPreviewData(schools[0]!.city, uf, schools.length, benefits.reduce((a, b) => Math.max(a, b.discountPercentage), 0));
 }
 
-async function helpPage(ctx: PageContext, status: 404 | 410, title: string, text: string): Promise<PageResult> {
+async function helpPage(ctx: PageContext, status: 404 | 410, title: string, text: string, heading = title): Promise<PageResult> {
   // The cities with most schools (the whole list runs to thousands at full scale), in name order.
   const cities = (await q.listCities(ctx.db, null))
     .sort((a, b) => b.schools - a.schools || b.benefits - a.benefits)
@@ -369,8 +369,11 @@ async function helpPage(ctx: PageContext, status: 404 | 410, title: string, text
   return page(
     status,
     <Document head={head} crumbs={[]}>
-      <h1>{title}</h1>
+      <h1>{heading}</h1>
       <p className="lead">{text}</p>
+      <p>
+        <a href="/">{accessMessages.backHome}</a>
+      </p>
       <SearchForm />
       <h2>{m.citiesHeading}</h2>
       <CityList cities={cities} />
@@ -379,6 +382,6 @@ async function helpPage(ctx: PageContext, status: 404 | 410, title: string, text
 }
 
 /** The 404 page: a search box and the city list. */
-export const notFoundPage = (ctx: PageContext) => helpPage(ctx, 404, m.notFoundTitle, m.notFoundText);
+export const notFoundPage = (ctx: PageContext) => helpPage(ctx, 404, m.notFoundTitle, m.notFoundText, accessMessages.notFound);
 /** The 410 page of a school that left the network or the public pages (decision 160). */
 export const gonePage = (ctx: PageContext) => helpPage(ctx, 410, m.goneTitle, m.goneText);

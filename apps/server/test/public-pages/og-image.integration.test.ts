@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { withServer, TEST_ORIGIN, type Harness, type TestServer } from "../support/harness";
-import { meta, networkSchool, setSchool } from "./helpers";
+import { eventually, meta, networkSchool, setSchool } from "./helpers";
 
 let h: Harness;
 let server: TestServer;
@@ -34,9 +34,11 @@ describe("Open Graph previews of schools and cities (issue 26)", () => {
 
     // A new best discount: a new address; the old one sends on to it.
     await h.db.execute(`update discounts set discount_percentage = 50, discounted_fee = 250 where school_id = '${school.id}'` as never);
-    await new Promise((r) => setTimeout(r, 200));
-    const changed = meta(await (await fetch(server.url + path)).text(), 'property="og:image"')!;
-    expect(changed).not.toBe(image);
+    const changed = await eventually(async () => {
+      const now = meta(await (await fetch(server.url + path)).text(), 'property="og:image"')!;
+      expect(now).not.toBe(image);
+      return now;
+    });
     const old = await fetch(image.replace(TEST_ORIGIN, server.url), { redirect: "manual" });
     expect(old.status).toBe(302);
     expect(TEST_ORIGIN + old.headers.get("location")).toBe(changed);

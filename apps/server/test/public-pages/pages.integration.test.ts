@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { withServer, TEST_ORIGIN, type Harness, type TestServer } from "../support/harness";
 import { createSchool, createStaff } from "../support/factories/schools";
-import { canonical, jsonLd, meta, networkSchool, setSchool, textValues, visibleText } from "./helpers";
+import { canonical, eventually, jsonLd, meta, networkSchool, setSchool, textValues, visibleText } from "./helpers";
 
 let h: Harness;
 let server: TestServer;
@@ -91,8 +91,12 @@ describe("public pages: the network's states, cities and schools (issue 26)", ()
 
     // A changed name: 301 to the new slug; an old or missing slug alike.
     await setSchool(h, english.school.id, { name: "Inglês São José Kids" });
-    const moved = await get(englishPath);
-    expect(moved.status).toBe(301);
+    // The change reaches the cache through NOTIFY, asynchronously.
+    const moved = await eventually(async () => {
+      const res = await get(englishPath);
+      expect(res.status).toBe(301);
+      return res;
+    });
     expect(moved.headers.get("location")).toBe(`/escolas/sp/sao-paulo/${english.school.id}-ingles-sao-jose-kids`);
     expect((await get(`/escolas/sp/sao-paulo/${english.school.id}`)).headers.get("location")).toBe(`/escolas/sp/sao-paulo/${english.school.id}-ingles-sao-jose-kids`);
 
@@ -103,7 +107,7 @@ describe("public pages: the network's states, cities and schools (issue 26)", ()
     const gone = await get(`/escolas/rj/rio-de-janeiro/${other.school.id}-escola-do-rio`);
     expect(gone.status).toBe(410);
     expect(await gone.text()).toContain('action="/escolas"');
-    expect((await get("/escolas/rj/rio-de-janeiro")).status).toBe(404);
+    await eventually(async () => expect((await get("/escolas/rj/rio-de-janeiro")).status).toBe(404));
     expect((await get(`/escolas/sp/sao-paulo/00000000-0000-4000-8000-000000000000-nada`)).status).toBe(404);
     expect((await get("/escolas/sp/cidade-que-nao-existe")).status).toBe(404);
     expect((await get("/escolas/zz")).status).toBe(404);
@@ -136,9 +140,11 @@ describe("public pages: the network's states, cities and schools (issue 26)", ()
     expect(again.status).toBe(304);
     // A change to a school of the city gives the page a new ETag.
     await networkSchool(h, { name: "Outra Escola do Cache", uf: "PR", city: "Curitiba", neighborhood: "Batel" });
-    await new Promise((r) => setTimeout(r, 300));
-    const changed = await get("/escolas/pr/curitiba", { headers: { "if-none-match": etag } });
-    expect(changed.status).toBe(200);
+    const changed = await eventually(async () => {
+      const res = await get("/escolas/pr/curitiba", { headers: { "if-none-match": etag } });
+      expect(res.status).toBe(200);
+      return res;
+    });
     expect(visibleText(await changed.text())).toContain("Outra Escola do Cache");
   });
 
