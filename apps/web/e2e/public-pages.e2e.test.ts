@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { DatabaseHandle } from "@elo/db";
-import { sql } from "drizzle-orm";
+import { schema, type DatabaseHandle } from "@elo/db";
+import { normalizeKey } from "@elo/shared";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, hasHorizontalScroll, newPage, snap } from "./support/browser";
 import { withBrowserAndDatabase } from "./support/db";
+import { fillSignupForm } from "./support/forms";
+import { seedBenefit, seedPlan, seedSchool, seedStaff } from "./support/seed";
 
 let browser: Browser;
 let db: DatabaseHandle;
@@ -83,6 +86,60 @@ describe("public pages in the browser (issue 26)", () => {
       await page.getByRole("button", { name: /Cadastrar|Criar conta/ }).first().waitFor();
       const unknown = await page.goto("/uma-rota-que-nao-existe");
       expect(unknown?.status()).toBe(404);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("from a school page, 'Quero este desconto' goes through signup and the confirmation e-mail to a claimed voucher", async () => {
+    const tag = randomUUID().slice(0, 6);
+    const offering = await seedSchool(db.db, `Escola de Música Pública ${tag}`, "Idiomas", "Pinheiros");
+    await seedPlan(db.db, offering.id, "gold");
+    await seedStaff(db.db, offering, "Equipe da Música");
+    const benefit = await seedBenefit(db.db, offering, `Violão em grupo ${tag}`, { scope: "all_except_own" });
+    const main = await seedSchool(db.db, `Colégio da Família ${tag}`, "Ed. Básica", "Pinheiros");
+    const slug = normalizeKey(offering.name).replace(/[^a-z0-9]+/g, "-");
+    const email = `e2e.publica.${Date.now()}@teste.com.br`;
+    const { context, page } = await newPage(browser, PHONE_375);
+    try {
+      await page.goto(`/escolas/sp/sao-paulo/${offering.id}-${slug}`);
+      await page.locator(`#beneficio-${benefit.id}`).getByRole("link", { name: "Quero este desconto" }).click();
+      await page.waitForURL((u) => u.pathname === "/signup" && u.searchParams.get("beneficio") === benefit.id);
+      await fillSignupForm(page, email, "Marta Família");
+      await page.locator("form").getByRole("button", { name: "Criar conta" }).click();
+      await page.waitForURL((u) => u.pathname === "/home" && u.searchParams.get("beneficio") === benefit.id, { timeout: 15_000 });
+
+      // The confirmation e-mail's link carries the benefit; its page leads back to it.
+      const [mail] = await db.db
+        .select({ text: schema.emailOutbox.text })
+        .from(schema.emailOutbox)
+        .where(and(eq(schema.emailOutbox.to, email), eq(schema.emailOutbox.kind, "email-confirmation")))
+        .orderBy(desc(schema.emailOutbox.createdAt))
+        .limit(1);
+      const link = mail?.text?.match(/https?:\/\/\S+\/confirmar-email\?token=[a-z0-9]+&beneficio=[0-9a-f-]{36}/)?.[0];
+      expect(link, "confirmation link with the benefit").toBeDefined();
+      const url = new URL(link!);
+      await page.goto(`${url.pathname}${url.search}`);
+      await page.getByText("E-mail confirmado!").waitFor();
+      // What 'Meus Dados' would record (main school, complete profile, proof sent): seeded, as other scenarios do.
+      await db.db
+        .update(schema.profiles)
+        .set({ schoolId: main.id, schoolName: main.name, profileCompleted: true, enrollmentProofSubmitted: true, phone: "11991234567", relationshipType: "Mãe", studentName: "Aluno da Marta" })
+        .where(eq(schema.profiles.userId, sql`(select id from users where email = ${email})`));
+      await page.getByRole("link", { name: "Ver o desconto escolhido" }).click();
+      await page.waitForURL((u) => u.pathname === "/home" && u.searchParams.get("beneficio") === benefit.id);
+      const chosen = page.locator(`[data-chosen="true"]`);
+      await chosen.getByText(`Violão em grupo ${tag}`).waitFor();
+      await snap(page, "public-chosen-benefit-375");
+      await chosen.getByRole("button", { name: "Aproveitar benefício" }).click();
+      await page.waitForURL((u) => u.pathname === "/confirmacao-desconto", { timeout: 15_000 });
+      await page.getByText("Parabéns, o seu desconto está reservado!").waitFor();
+      const [voucher] = await db.db
+        .select({ code: schema.discountTransactions.voucherCode })
+        .from(schema.discountTransactions)
+        .where(eq(schema.discountTransactions.discountId, benefit.id));
+      expect(voucher?.code).toMatch(/^[1-9]\d{3}-[A-Z]{4}$/);
+      await snap(page, "public-claimed-375");
     } finally {
       await context.close();
     }
