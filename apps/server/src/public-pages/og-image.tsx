@@ -49,15 +49,15 @@ async function logoDataUri(storage: Storage, key: string | null): Promise<string
 export async function renderPreview(storage: Storage, data: PreviewData): Promise<Buffer> {
   const logo = await logoDataUri(storage, data.logoKey);
   const svg = await satori(
-    <div style={{ width: OG_WIDTH, height: OG_HEIGHT, display: "flex", flexDirection: "column", justifyContent: "space-between", padding: 64, background: "linear-gradient(135deg, #e7f5ff 0%, #ffffff 60%)", fontFamily: "Inter" }}>
-      <div style={{ display: "flex", alignItems: "center", gap: 40 }}>
+    <div style={{ width: OG_WIDTH, height: OG_HEIGHT, display: "flex", flexDirection: "column", background: "linear-gradient(135deg, #e7f5ff 0%, #ffffff 60%)", fontFamily: "Inter" }}>
+      <div style={{ display: "flex", alignItems: "center", gap: 40, margin: "64px 64px 0 64px" }}>
         {logo ? <img src={logo} width={200} height={200} style={{ borderRadius: 24, border: "2px solid #d0ebff" }} /> : null}
         <div style={{ display: "flex", flexDirection: "column", flex: 1 }}>
           <div style={{ fontSize: 64, fontWeight: 700, color: "#1a1b1e", lineHeight: 1.1 }}>{data.title}</div>
           <div style={{ fontSize: 36, color: "#495057", marginTop: 16 }}>{data.subtitle}</div>
         </div>
       </div>
-      <div style={{ display: "flex", alignItems: "flex-end", justifyContent: "space-between" }}>
+      <div style={{ display: "flex", alignItems: "flex-end", justifyContent: "space-between", margin: "auto 64px 56px 64px" }}>
         {data.best ? (
           <div style={{ display: "flex", background: "#1864ab", color: "#ffffff", fontSize: 48, fontWeight: 700, borderRadius: 20, padding: "16px 32px" }}>
             {m.ogBest(data.best)}
@@ -65,7 +65,7 @@ export async function renderPreview(storage: Storage, data: PreviewData): Promis
         ) : (
           <div style={{ display: "flex" }} />
         )}
-        <div style={{ fontSize: 40, fontWeight: 700, color: "#1864ab" }}>{m.siteName}</div>
+        <div style={{ display: "flex", fontSize: 40, fontWeight: 700, color: "#1864ab" }}>{m.siteName}</div>
       </div>
     </div>,
     { width: OG_WIDTH, height: OG_HEIGHT, fonts: loadFonts() },
