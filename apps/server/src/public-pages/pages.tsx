@@ -29,7 +29,7 @@ const NOT_FOUND: PageResult = { kind: "notFound" };
 const GONE: PageResult = { kind: "gone" };
 
 /** Schools and cities listed on the city page at most; the benefits "offered here" at most. */
-const CITY_BENEFITS = 30;
+const CITY_BENEFITS = 12;
 const FOR_STUDENTS = 30;
 const SEARCH_RESULTS = 30;
 const HELP_CITIES = 60;
