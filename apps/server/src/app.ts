@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { LIMITS } from "@elo/shared";
@@ -19,6 +19,7 @@ import { registerMultipart } from "./http/uploads";
 import { registerProfileUploads } from "./routers/profile/uploads";
 import { registerSchoolUploads } from "./routers/school/logo-upload";
 import { appRouter, type AppRouter } from "./routers/_app";
+import { registerPublicPages } from "./public-pages/routes";
 
 /** Requests slower than this are logged in production (every request is, elsewhere). */
 const SLOW_REQUEST_MS = 1000;
@@ -85,7 +86,10 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const webDist = deps.config.WEB_DIST ? path.resolve(deps.config.WEB_DIST) : defaultWebDist;
-  if (existsSync(path.join(webDist, "index.html"))) {
+  const webBuilt = existsSync(path.join(webDist, "index.html"));
+  const spaPaths = webBuilt ? readSpaPaths(webDist, deps) : new Set<string>();
+  const publicPages = await registerPublicPages(app, deps, spaPaths);
+  if (webBuilt) {
     const assetsDir = path.join(webDist, "assets") + path.sep;
     await app.register(fastifyStatic, {
       root: webDist,
@@ -98,16 +102,34 @@ export async function buildApp(deps: AppDeps) {
         reply.header("cache-control", filePath.startsWith(assetsDir) ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
-    app.setNotFoundHandler((req, reply) => {
-      const path = comparablePath(req.url);
-      if (req.method !== "GET" || path.startsWith(TRPC_PREFIX) || path.startsWith("/files/") || path.startsWith("/api/")) {
-        return reply.code(404).send({ error: "Não encontrado" });
-      }
-      return reply.sendFile("index.html");
-    });
   } else {
-    deps.logger.warn({ webDist }, "web app not built: only the API is served");
+    deps.logger.warn({ webDist }, "web app not built: only the API and the public pages are served");
   }
+  app.setNotFoundHandler((req, reply) => {
+    const path = comparablePath(req.url);
+    if ((req.method !== "GET" && req.method !== "HEAD") || path.startsWith(TRPC_PREFIX) || path.startsWith("/files/") || path.startsWith("/api/")) {
+      return reply.code(404).send({ error: "Não encontrado" });
+    }
+    // Only the web app's own routes answer 200 with its shell; any other path is a real 404 page
+    // (decision 160). Without the list (a web build older than it), every path is the app's, as before.
+    if (webBuilt && (spaPaths.has(path.replace(/\/+$/, "") || "/") || spaPaths.has("*"))) return reply.sendFile("index.html");
+    return publicPages.notFound(req, reply);
+  });
 
   return app;
+}
+
+/**
+ * The web app's page paths, written by its build from the route tree (apps/web/scripts/spa-routes.mjs)
+ * beside index.html, lower-case as comparablePath gives them. A build without the file serves the shell
+ * on every path (the set holds "*").
+ */
+function readSpaPaths(webDist: string, deps: AppDeps): Set<string> {
+  try {
+    const paths = JSON.parse(readFileSync(path.join(webDist, "spa-routes.json"), "utf8")) as string[];
+    return new Set(paths.map((p) => p.toLowerCase()));
+  } catch {
+    deps.logger.warn({ webDist }, "web build has no spa-routes.json: every unknown path answers with the web app");
+    return new Set(["*"]);
+  }
 }

@@ -11,3 +11,9 @@ if ([...ACCENTED].length !== [...PLAIN].length) throw new Error("fold: translate
  */
 export const foldSql = (value: SQL): SQL =>
   sql`lower(translate(regexp_replace(btrim(${value}), '[[:space:]]+', ' ', 'g'), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}))`;
+
+/**
+ * The address form of a folded text (foldSql's output): runs of anything but a-z and 0-9 become one
+ * '-', none at either end. 'São João del-Rei' folds to 'sao joao del-rei' and reads 'sao-joao-del-rei'.
+ */
+export const slugSql = (folded: SQL): SQL => sql`btrim(regexp_replace(${folded}, '[^a-z0-9]+', '-', 'g'), '-')`;

@@ -3,4 +3,4 @@ export * from "./types";
 export { migrationsFolder } from "./paths";
 export * as schema from "./schema/index";
 export { seedReference } from "./seed/reference";
-export { foldSql } from "./fold";
+export { foldSql, slugSql } from "./fold";

@@ -13,11 +13,12 @@ const { emailConfirmationTokens: tokens } = schema;
  * Makes a confirmation link for `user` and queues its e-mail, both inside `tx` (the signup's or the
  * resend's transaction): the message exists only if the link does.
  */
-export async function issueConfirmationLink(ctx: Pick<Context, "clock" | "config" | "mailer">, tx: Database, user: { id: string; email: string; name: string | null }) {
+export async function issueConfirmationLink(ctx: Pick<Context, "clock" | "config" | "mailer">, tx: Database, user: { id: string; email: string; name: string | null }, benefitId?: string) {
   const token = generateSecret();
   const now = ctx.clock.now();
   await tx.insert(tokens).values({ id: hashSecret(token), userId: user.id, expiresAt: new Date(now.getTime() + TOKEN_MS), createdAt: now });
-  const confirmUrl = `${ctx.config.publicOrigin}/confirmar-email?token=${encodeURIComponent(token)}`;
+  // A benefit chosen on a public page before signing up survives the link (issue 26).
+  const confirmUrl = `${ctx.config.publicOrigin}/confirmar-email?token=${encodeURIComponent(token)}${benefitId ? `&beneficio=${encodeURIComponent(benefitId)}` : ""}`;
   await enqueueTemplate(ctx, tx, emailConfirmationEmail, user.email, { userId: user.id, aboutUserId: null }, { name: user.name, confirmUrl });
 }
 

@@ -138,6 +138,7 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
     expect: ADMIN,
   },
   "admin.schools.removeLogo": { input: (_h, _w, t) => ({ id: t.school.id }), expect: ADMIN },
+  "admin.schools.setPublicHidden": { input: (_h, _w, t) => ({ id: t.school.id, hidden: true }), expect: ADMIN },
   "admin.schools.update": { input: (_h, _w, t) => ({ id: t.school.id, name: `Escola Editada ${uniq()}` }), expect: ADMIN },
   "admin.schools.uploadLogo": { input: (_h, _w, t) => uploadForm(pngBytes(), "logo.png", { schoolId: t.school.id }, "image/png"), expect: ADMIN },
 
@@ -249,6 +250,7 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "school.data.deleteLogo": { expect: STAFF },
   "school.data.get": { expect: STAFF },
   "school.data.save": { input: (h) => schoolDataValues(h), expect: STAFF },
+  "school.data.setPublicPage": { input: () => ({ publicPage: false }), expect: STAFF },
   "school.charts": { expect: STAFF },
   "school.home": { expect: STAFF },
   "school.reservedDetails": { expect: STAFF },

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { foldSql } from "../fold";
+import { boolean, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { foldSql, slugSql } from "../fold";
 import { users } from "./auth";
 import { membershipStatus, planType, schoolOrigin } from "./enums";
 import { categories, cities, modalities, neighborhoods, states } from "./reference";
@@ -34,6 +34,10 @@ export const schools = pgTable(
     /** An http(s) address used as is, or a key in the school_logos bucket. */
     logoUrl: text("logo_url"),
     origin: schoolOrigin("origin").notNull().default("admin"),
+    /** 'Mostrar a escola nas páginas públicas': the school's own switch (decision 160). */
+    publicPage: boolean("public_page").notNull().default(true),
+    /** Set when an admin hid the school from the public pages, whatever its switch says (decision 160). */
+    publicHiddenAt: ts("public_hidden_at"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -47,6 +51,8 @@ export const schools = pgTable(
     // The marketplace's "same city" candidates when ids are missing (docs/performance.md).
     index("schools_uf_city_lower_idx").on(t.uf, sql`lower(${t.city})`),
     index("schools_category_idx").on(t.categoryId),
+    // A public city page finds its schools by UF and the city's slug (decision 160).
+    index("schools_public_city_idx").on(t.ufKey, slugSql(sql`${t.cityKey}`)),
   ],
 );
 

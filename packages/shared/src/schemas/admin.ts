@@ -44,6 +44,9 @@ export type AdminSchoolUpdateInput = z.input<typeof adminSchoolUpdateInput>;
 
 export const schoolIdInput = z.object({ id: z.uuid() }).strict();
 
+/** An admin hides a school from the public pages (or shows it again), whatever its own switch says (issue 26). */
+export const adminSchoolPublicInput = z.object({ id: z.uuid(), hidden: z.boolean() }).strict();
+
 export const schoolMergeInput = z
   .object({ sourceId: z.uuid(), targetId: z.uuid() })
   .strict()

@@ -27,6 +27,8 @@ export const signupInput = z
     termsAccepted: z.literal(true, authMessages.consentsRequired),
     dataProcessingConsent: z.literal(true, authMessages.consentsRequired),
     marketingConsent: z.boolean().default(false),
+    /** The benefit a visitor chose on a public page ('Quero este desconto'): the confirmation link leads back to it. */
+    benefitId: z.uuid().optional(),
   })
   .strict();
 export type SignupInput = z.infer<typeof signupInput>;

@@ -81,3 +81,7 @@ export const voucherListInput = z
   .optional();
 
 export const planChoiceInput = z.object({ plan: z.enum(PLAN_TYPES) }).strict();
+
+/** 'Mostrar a escola nas páginas públicas' on /dados-da-escola (issue 26). */
+export const schoolPublicPageInput = z.object({ publicPage: z.boolean() }).strict();
+export type SchoolPublicPageInput = z.input<typeof schoolPublicPageInput>;

@@ -2,6 +2,7 @@ import {
   adminParentsListInput,
   adminProofQueueInput,
   adminSchoolListInput,
+  adminSchoolPublicInput,
   adminSchoolUpdateInput,
   csvImportInput,
   membershipDecisionInput,
@@ -21,7 +22,7 @@ import { mergeSchoolsHandler } from "./merge.handler";
 import { networkOverview } from "./overview.handler";
 import { listParentsHandler, parentsSummaryHandler } from "./parents.handler";
 import { markReviewedHandler } from "./review.handler";
-import { deleteSchoolHandler, listSchoolsHandler, removeLogoHandler, updateSchoolHandler } from "./schools.handler";
+import { deleteSchoolHandler, listSchoolsHandler, removeLogoHandler, setSchoolPublicHiddenHandler, updateSchoolHandler } from "./schools.handler";
 import { adminConfirmHandler, adminRefuseHandler } from "../verification/decide.handler";
 import { networkVerificationFigures } from "../verification/figures";
 import { adminOpenHandler } from "../verification/open.handler";
@@ -41,6 +42,8 @@ export const adminRouter = router({
     markReviewed: adminProcedure.input(schoolIdInput).mutation(markReviewedHandler),
     /** Schools by plan and UF, the network's vouchers per week. */
     overview: adminProcedure.query(networkOverview),
+    /** Hides a school from the public pages, or shows it again (issue 26). */
+    setPublicHidden: adminProcedure.input(adminSchoolPublicInput).mutation(setSchoolPublicHiddenHandler),
   }),
   memberships: router({
     pending: adminProcedure.query(pendingMembershipsHandler),

@@ -43,6 +43,7 @@ export async function listSchoolsHandler({ ctx, input }: { ctx: AdminCtx; input:
         logoUrl: schools.logoUrl,
         origin: schools.origin,
         createdAt: schools.createdAt,
+        publicHidden: sql<boolean>`${schools.publicHiddenAt} is not null`,
       })
       .from(schools)
       .leftJoin(categories, eq(categories.id, schools.categoryId))
@@ -155,4 +156,16 @@ export async function removeLogoHandler({ ctx, input }: { ctx: AdminCtx; input: 
   await ctx.db.update(schools).set({ logoUrl: null, updatedAt: ctx.clock.now() }).where(eq(schools.id, input.id));
   if (isStoredLogo(before.logoUrl)) await ctx.storage.remove("school_logos", before.logoUrl).catch((err) => ctx.logger.warn({ err }, "logo file left behind"));
   return { ok: true as const };
+}
+
+/** Hides a school from the public pages (its URLs answer 410), or lets its own switch decide again (decision 160). */
+export async function setSchoolPublicHiddenHandler({ ctx, input }: { ctx: AdminCtx; input: { id: string; hidden: boolean } }) {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .update(schools)
+    .set({ publicHiddenAt: input.hidden ? sql`coalesce(${schools.publicHiddenAt}, ${now.toISOString()}::timestamptz)` : null, updatedAt: now })
+    .where(eq(schools.id, input.id))
+    .returning({ id: schools.id, publicHiddenAt: schools.publicHiddenAt });
+  if (!row) throw new AppError("NOT_FOUND", { title: adminMessages.updateError, description: adminQueueMessages.schoolNotFound });
+  return { id: row.id, publicHidden: row.publicHiddenAt !== null };
 }

@@ -64,7 +64,7 @@ export async function signupHandler({ ctx, input }: { ctx: Context; input: Signu
         userAgent: ctx.userAgent?.slice(0, 500) ?? null,
         acceptedAt: now,
       });
-      await issueConfirmationLink(ctx, tx, { id: user!.id, email: input.email, name: input.fullName });
+      await issueConfirmationLink(ctx, tx, { id: user!.id, email: input.email, name: input.fullName }, input.benefitId);
       return user!.id;
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { schema } from "@elo/db";
 import { normalizeKey, profileMessages, schoolMessages, type SchoolDataInput } from "@elo/shared";
 import { and, eq } from "drizzle-orm";
+import { publicPaths, slugify } from "../../public-pages/slug";
 import { logoAddress } from "../../storage/logo";
 import { AppError, pgErrorCode } from "../../trpc/errors";
 import type { StaffContext } from "./staff-context";
@@ -25,11 +26,24 @@ export async function getSchoolData({ ctx }: { ctx: StaffContext }) {
       address: schools.address,
       cep: schools.cep,
       logoUrl: schools.logoUrl,
+      publicPage: schools.publicPage,
+      publicHiddenAt: schools.publicHiddenAt,
+      uf: schools.ufKey,
+      cityKey: schools.cityKey,
     })
     .from(schools)
     .where(eq(schools.id, ctx.schoolId));
   if (!row) throw new AppError("NOT_FOUND", { title: profileMessages.loadErrorTitle, description: schoolMessages.dataLoadErrorDescription });
-  return { ...row, logoUrl: logoAddress(ctx.storage, row.logoUrl) };
+  const { publicHiddenAt, uf, cityKey, ...data } = row;
+  // Staff is approved (schoolStaffProcedure): the page exists whenever the switch is on and no admin hid it.
+  const publicPath = data.publicPage && !publicHiddenAt && uf && cityKey ? publicPaths.school(uf, slugify(cityKey), data.id, data.name) : null;
+  return { ...data, logoUrl: logoAddress(ctx.storage, row.logoUrl), publicHidden: publicHiddenAt !== null, publicPath };
+}
+
+/** 'Mostrar a escola nas páginas públicas': the school's own switch (decision 160). */
+export async function setSchoolPublicPage({ ctx, input }: { ctx: StaffContext; input: { publicPage: boolean } }) {
+  await ctx.db.update(schools).set({ publicPage: input.publicPage, updatedAt: ctx.clock.now() }).where(eq(schools.id, ctx.schoolId));
+  return getSchoolData({ ctx });
 }
 
 /** Saves /dados-da-escola: the place ids must chain (neighborhood in city in state), the modality must be of the category. */

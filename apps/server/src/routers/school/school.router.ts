@@ -1,9 +1,9 @@
-import { benefitIdInput, benefitInput, benefitUpdateInput, id, institutionProfileInput, proofIdInput, proofRefuseInput, schoolDataInput, voucherCancelInput, voucherCodeInput, voucherListInput } from "@elo/shared";
+import { benefitIdInput, benefitInput, benefitUpdateInput, id, institutionProfileInput, proofIdInput, proofRefuseInput, schoolDataInput, schoolPublicPageInput, voucherCancelInput, voucherCodeInput, voucherListInput } from "@elo/shared";
 import { z } from "zod";
 import { institutionProcedure, router, schoolStaffProcedure } from "../../trpc/init";
 import { createBenefit, deleteBenefit, listBenefits, setBenefitStatus, updateBenefit } from "./benefits.handler";
 import { schoolCharts } from "./charts.handler";
-import { deleteSchoolLogo, getSchoolData, saveSchoolData } from "./data.handler";
+import { deleteSchoolLogo, getSchoolData, saveSchoolData, setSchoolPublicPage } from "./data.handler";
 import { reservedDetails, schoolHome } from "./home.handler";
 import { getInstitutionProfile, saveInstitutionProfile, schoolsInNeighborhood } from "./membership.handler";
 import { schoolConfirmHandler, schoolRefuseHandler } from "../verification/decide.handler";
@@ -27,6 +27,8 @@ export const schoolRouter = router({
     get: schoolStaffProcedure.query(getSchoolData),
     save: schoolStaffProcedure.input(schoolDataInput).mutation(saveSchoolData),
     deleteLogo: schoolStaffProcedure.mutation(deleteSchoolLogo),
+    /** 'Mostrar a escola nas páginas públicas' (issue 26). */
+    setPublicPage: schoolStaffProcedure.input(schoolPublicPageInput).mutation(setSchoolPublicPage),
   }),
   benefits: router({
     list: schoolStaffProcedure.query(listBenefits),

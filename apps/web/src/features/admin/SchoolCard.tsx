@@ -1,4 +1,4 @@
-import { adminMessages, adminQueueMessages, adminUiMessages } from "@elo/shared";
+import { adminMessages, adminQueueMessages, adminUiMessages, publicPagesMessages } from "@elo/shared";
 import { Avatar, Badge, Button, Card, FileButton, Group, Modal, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
@@ -37,6 +37,16 @@ export function SchoolCard({ school, onMerge, extra }: { school: AdminSchool; on
       },
     }),
   );
+  // Issue 26: an admin hides a school from the public pages whatever its own switch says.
+  const publicHidden = useMutation(
+    trpc.admin.schools.setPublicHidden.mutationOptions({
+      onSuccess: async (data) => {
+        notifyOk(data.publicHidden ? publicPagesMessages.adminHidden : publicPagesMessages.adminShown);
+        await refresh();
+      },
+      onError: (error) => notifyFailure(error, { title: adminMessages.updateError }),
+    }),
+  );
   const place = [school.neighborhood, school.city && school.uf ? `${school.city}/${school.uf}` : school.city ?? school.uf].filter(Boolean).join(" · ");
 
   return (
@@ -63,6 +73,7 @@ export function SchoolCard({ school, onMerge, extra }: { school: AdminSchool; on
                 </Badge>
               )}
               {school.origin === "parent_request" && <Badge color="orange">{adminUiMessages.originParent}</Badge>}
+              {school.publicHidden && <Badge color="gray">{publicPagesMessages.adminHiddenBadge}</Badge>}
             </Group>
           </Stack>
         </Group>
@@ -88,6 +99,9 @@ export function SchoolCard({ school, onMerge, extra }: { school: AdminSchool; on
             </Button>
           )}
           {extra}
+          <Button size="xs" variant="subtle" color="gray" loading={publicHidden.isPending} onClick={() => publicHidden.mutate({ id: school.id, hidden: !school.publicHidden })}>
+            {school.publicHidden ? publicPagesMessages.adminShow : publicPagesMessages.adminHide}
+          </Button>
           <Button size="xs" variant="subtle" color="red" onClick={() => setConfirmDelete(true)}>
             {adminUiMessages.delete}
           </Button>

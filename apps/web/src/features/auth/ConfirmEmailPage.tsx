@@ -1,4 +1,4 @@
-import { emailConfirmationMessages as m } from "@elo/shared";
+import { emailConfirmationMessages as m, publicPagesMessages } from "@elo/shared";
 import { Button, Center, Loader, Stack, Text } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -9,7 +9,7 @@ import { AuthCard } from "./AuthCard";
 import { useResendConfirmation } from "./useResendConfirmation";
 
 /** /confirmar-email?token=...: spends the link once, then says what happened. */
-export function ConfirmEmailPage({ token }: { token: string | undefined }) {
+export function ConfirmEmailPage({ token, benefitId }: { token: string | undefined; benefitId?: string }) {
   const { data: me } = useQuery(trpc.auth.me.queryOptions());
   const resend = useResendConfirmation();
   const confirm = useMutation(
@@ -26,7 +26,11 @@ export function ConfirmEmailPage({ token }: { token: string | undefined }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
 
-  const next = me ? (
+  const next = me && benefitId && me.profileType === "parent" ? (
+    <Button component={Link} to="/home" search={{ beneficio: benefitId } as never}>
+      {publicPagesMessages.goToChosenBenefit}
+    </Button>
+  ) : me ? (
     <Button component={Link} to={homePathFor(me)}>
       {m.goHome}
     </Button>

@@ -21,7 +21,7 @@ export const TERMS_PDF = "/termos-de-uso-e-privacidade.pdf";
  * /signup: profile toggle, location, name, e-mail, password and the three consents. `plan` is the
  * plan a visitor chose on /para-escolas: an institution continues to its confirmation.
  */
-export function SignupPage({ initialProfile, plan }: { initialProfile: ProfileChoice; plan?: PlanType }) {
+export function SignupPage({ initialProfile, plan, benefitId }: { initialProfile: ProfileChoice; plan?: PlanType; benefitId?: string }) {
   const [profileType, setProfileType] = useState<ProfileChoice>(initialProfile);
   // Each profile keeps its own location; switching clears the other one's selection.
   const [location, setLocation] = useState<LocationValue>(emptyLocation);
@@ -45,7 +45,9 @@ export function SignupPage({ initialProfile, plan }: { initialProfile: ProfileCh
         notifyOk({ title: authMessages.signupSuccessTitle, description: authMessages.signupSuccessDescription }, { id: SIGNUP_TOAST });
         await refreshSession(queryClient);
         timer.current = setTimeout(async () => {
-          await navigate({ ...afterAuth(result, plan, result.profileType === "institution" ? "/home-instituicao" : "/home"), replace: true });
+          // A benefit chosen on a public page (issue 26): the parent lands on it, ready to claim.
+          if (benefitId && result.profileType === "parent") await navigate({ to: "/home", search: { beneficio: benefitId }, replace: true });
+          else await navigate({ ...afterAuth(result, plan, result.profileType === "institution" ? "/home-instituicao" : "/home"), replace: true });
           // "Você será redirecionado em instantes" is no longer true once the next page is shown.
           closeToast(SIGNUP_TOAST);
         }, LIMITS.redirectAfterSignupMs);
@@ -81,6 +83,7 @@ export function SignupPage({ initialProfile, plan }: { initialProfile: ProfileCh
       termsAccepted: terms,
       dataProcessingConsent: dataProcessing,
       marketingConsent: marketing,
+      ...(benefitId && profileType === "parent" ? { benefitId } : {}),
     });
     if (!parsed.success) {
       notifyError({ title: accessMessages.validationTitle, description: parsed.error.issues[0]?.message });

@@ -24,7 +24,7 @@ interface BenefitCardProps {
 }
 
 /** One marketplace benefit, as spec 1 §2 lists its parts. */
-export function BenefitCard({ benefit, helpingSchools, onClaim, claiming, busy, unconfirmed, enrollmentVerified }: BenefitCardProps) {
+export function BenefitCard({ benefit, helpingSchools, onClaim, claiming, busy, unconfirmed, enrollmentVerified, chosen }: BenefitCardProps & { chosen?: boolean }) {
   const soldOut = benefit.numberOfStudents <= 0;
   const button = claimButton(benefit, busy && !claiming, !unconfirmed, enrollmentVerified);
   const needsVerification = benefit.requiresVerifiedEnrollment && !enrollmentVerified && !benefit.claimed;
@@ -35,7 +35,9 @@ export function BenefitCard({ benefit, helpingSchools, onClaim, claiming, busy, 
       padding="lg"
       radius="md"
       data-testid="benefit-card"
-      style={benefit.gold ? { borderColor: "var(--mantine-color-yellow-5)", borderWidth: 2 } : undefined}
+      id={chosen ? `beneficio-${benefit.discountId}` : undefined}
+      data-chosen={chosen ? "true" : undefined}
+      style={chosen ? { borderColor: "var(--mantine-color-blue-6)", borderWidth: 3 } : benefit.gold ? { borderColor: "var(--mantine-color-yellow-5)", borderWidth: 2 } : undefined}
     >
       <Stack gap="sm" h="100%">
         <Group justify="space-between" wrap="nowrap" align="flex-start">

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Button, Container, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { LIMITS, marketplaceMessages as m } from "@elo/shared";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { errorToast, notifyError } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
@@ -112,6 +112,8 @@ interface BodyProps {
 }
 
 function Body({ first, items, loading, claimingId, onClaim, unconfirmed, more }: BodyProps) {
+  // The benefit chosen on a public page ('Quero este desconto', issue 26): shown first, marked, ready to claim.
+  const { beneficio } = useSearch({ strict: false }) as { beneficio?: string };
   if (loading) return <Grid>{Array.from({ length: LIMITS.skeletonCards }, (_, i) => <BenefitCardSkeleton key={i} />)}</Grid>;
   if (!first) return <Empty />;
   const { viewer } = first;
@@ -160,9 +162,10 @@ function Body({ first, items, loading, claimingId, onClaim, unconfirmed, more }:
         <Empty />
       ) : (
         <Grid>
-          {items.map((b) => (
+          {(beneficio ? [...items.filter((b) => b.discountId === beneficio), ...items.filter((b) => b.discountId !== beneficio)] : items).map((b) => (
             <BenefitCard
               key={b.discountId}
+              chosen={b.discountId === beneficio}
               benefit={b}
               helpingSchools={helpingSchools}
               onClaim={onClaim}

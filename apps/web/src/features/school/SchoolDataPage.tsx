@@ -9,6 +9,7 @@ import { Page } from "../common/Page";
 import { PageLoader } from "../layout/PageLoader";
 import { LocationSelects, type Location } from "./LocationSelects";
 import { LogoField } from "./LogoField";
+import { PublicPageSwitch } from "./PublicPageSwitch";
 import { StaffGate } from "./StaffGate";
 
 /** /dados-da-escola for approved staff. */
@@ -161,6 +162,11 @@ function SchoolDataForm() {
           </Group>
         </Stack>
       </form>
+      {data ? (
+        <Stack mt="md">
+          <PublicPageSwitch publicPage={data.publicPage} publicHidden={data.publicHidden} publicPath={data.publicPath} />
+        </Stack>
+      ) : null}
     </Page>
   );
 }

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppDeps } from "../deps";
+import { authenticate, replyCookieJar } from "../http/context";
+import { isCurrentBenefit } from "./projection";
+import { type CachedPage, PageCache } from "./cache";
+import { robotsTxt, Sitemaps } from "./sitemap";
+import { previewVersion, storedPreview } from "./og-image";
+import { cityPage, gonePage, notFoundPage, previewFor, type PageContext, type PageResult, schoolPage, statePage, statesPage } from "./pages";
+
+/** What a cached public page may be kept for by browsers and proxies: always revalidated (ETag, 304). */
+const CACHE_CONTROL = "public, max-age=0, must-revalidate";
+
+function asResult(r: PageResult) {
+  if (r.kind === "redirect") return { status: r.status, location: r.location, html: "" };
+  if (r.kind === "notFound") return { status: 404, alias: NOT_FOUND_KEY, html: "" };
+  if (r.kind === "gone") return { status: 410, alias: GONE_KEY, html: "" };
+  return { status: r.status, html: r.html };
+}
+const NOT_FOUND_KEY = "#404";
+const GONE_KEY = "#410";
+
+/** The path of a request, without its query. */
+const pathOf = (req: FastifyRequest) => {
+  const i = req.url.indexOf("?");
+  return i < 0 ? req.url : req.url.slice(0, i);
+};
+
+function send(req: FastifyRequest, reply: FastifyReply, page: CachedPage, type = "text/html; charset=utf-8") {
+  reply.header("cache-control", CACHE_CONTROL).header("etag", page.etag).header("vary", "accept-encoding");
+  if (page.location) return reply.code(page.status).header("location", page.location).send();
+  const match = req.headers["if-none-match"];
+  if (match && match.split(",").some((t) => t.trim().replace(/^W\//, "") === page.etag)) return reply.code(304).send();
+  reply.code(page.status).type(type);
+  if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) return reply.header("content-encoding", "gzip").send(page.gzip);
+  return reply.send(page.body);
+}
+
+export interface PublicPages {
+  cache: PageCache;
+  context: PageContext;
+  /** Answers a GET that no route took with the public 404 page (search box and city list). */
+  notFound(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/** The public pages of the network (decision 160): /escolas and below, server-rendered, cached. */
+export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, appPaths: Iterable<string>): Promise<PublicPages> {
+  const cache = new PageCache(() => deps.clock.now().getTime());
+  await cache.listen(deps.dbHandle, deps.logger);
+  app.addHook("onClose", () => cache.close());
+  const context: PageContext = { db: deps.db, storage: deps.storage, origin: deps.config.publicOrigin, images: true };
+
+  const shared = (key: string) => cache.get(key, async () => asResult(await (key === GONE_KEY ? gonePage(context) : notFoundPage(context))));
+  const serve = async (req: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<PageResult>) => {
+    let page = await cache.get(key, async () => asResult(await render()));
+    // Every missing path shares one rendered 404 page (and every school that left one 410 page).
+    if (page.alias) page = await shared(page.alias);
+    return send(req, reply, page);
+  };
+
+  app.get("/escolas", (req, reply) => {
+    const raw = (req.query as { q?: unknown }).q;
+    const query = typeof raw === "string" ? raw.trim().slice(0, 80) : "";
+    return serve(req, reply, `/escolas?q=${query}`, () => statesPage(context, query));
+  });
+  app.get("/escolas/:uf", (req, reply) => {
+    const { uf } = req.params as { uf: string };
+    return serve(req, reply, pathOf(req), () => statePage(context, uf));
+  });
+  app.get("/escolas/:uf/:city", (req, reply) => {
+    const { uf, city } = req.params as { uf: string; city: string };
+    return serve(req, reply, pathOf(req), () => cityPage(context, uf, city));
+  });
+  app.get("/escolas/:uf/:city/:school", (req, reply) => {
+    const { uf, city, school } = req.params as { uf: string; city: string; school: string };
+    const path = `/escolas/${uf}/${city}/${school}`;
+    return serve(req, reply, path, () => schoolPage(context, school, path));
+  });
+
+  // Preview images (Open Graph): made once per version, kept in the storage; a stale version is sent on to the current one.
+  app.get("/escolas/imagem/:kind/:key/:file", async (req, reply) => {
+    const { kind, key, file } = req.params as { kind: string; key: string; file: string };
+    const data = await previewFor(context, kind, key.toLowerCase());
+    if (!data) return send(req, reply, await shared(NOT_FOUND_KEY));
+    const version = previewVersion(data);
+    if (file !== `${version}.jpg`) return reply.code(302).header("cache-control", "no-cache").header("location", `/escolas/imagem/${kind}/${key.toLowerCase()}/${version}.jpg`).send();
+    const jpeg = await storedPreview(deps.storage, `${kind}-${key.toLowerCase()}`, data);
+    return reply.header("cache-control", "public, max-age=31536000, immutable").type("image/jpeg").send(jpeg);
+  });
+
+  // 'Quero este desconto' (issue 26): a signed-in user goes straight to the benefit on /home, ready
+  // to claim; a visitor to /signup, which carries the benefit through the confirmation e-mail.
+  app.get("/quero-este-desconto/:id", async (req, reply) => {
+    const { id } = req.params as { id: string };
+    if (!(await isCurrentBenefit(deps, id))) return send(req, reply, await shared(NOT_FOUND_KEY));
+    const { user } = await authenticate(deps, req, replyCookieJar(deps, req, reply));
+    const target = user ? `/home?beneficio=${id}` : `/signup?beneficio=${id}`;
+    return reply.code(302).header("cache-control", "no-store").header("location", target).send();
+  });
+
+  // The sitemaps and robots.txt, cached with the pages (a change empties them alike).
+  const sitemaps = new Sitemaps(deps.db, deps.config.publicOrigin);
+  const sendXml = async (req: FastifyRequest, reply: FastifyReply, key: string, make: () => Promise<string | null>) => {
+    const entry = await cache.get(key, async () => {
+      const xml = await make();
+      return xml === null ? { status: 404, alias: NOT_FOUND_KEY, html: "" } : { status: 200, html: xml };
+    });
+    if (entry.alias) return send(req, reply, await shared(entry.alias));
+    return send(req, reply, entry, "application/xml; charset=utf-8");
+  };
+  app.get("/sitemap.xml", (req, reply) => sendXml(req, reply, "#sitemap", () => sitemaps.index()));
+  app.get("/sitemaps/:name", (req, reply) => {
+    const { name } = req.params as { name: string };
+    const file = /^([a-z0-9-]{1,40})\.xml$/.exec(name);
+    return sendXml(req, reply, `#sitemap/${name}`, async () => (file ? sitemaps.file(file[1]!) : null));
+  });
+  const robots = robotsTxt(deps.config.publicOrigin, appPaths);
+  app.get("/robots.txt", (_req, reply) => reply.header("cache-control", "public, max-age=3600").type("text/plain; charset=utf-8").send(robots));
+
+  return {
+    cache,
+    context,
+    notFound: async (req, reply) => send(req, reply, await shared(NOT_FOUND_KEY)),
+  };
+}
