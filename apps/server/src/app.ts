@@ -8,6 +8,7 @@ import Fastify, { LogController } from "fastify";
 import type { AppDeps } from "./deps";
 import { contextFactory } from "./http/context";
 import { registerFileRoutes } from "./http/files";
+import { registerMetrics } from "./http/metrics-route";
 import { registerGracefulClose } from "./http/shutdown";
 import { registerOriginCheck } from "./http/origin";
 import { LazyChildLogger } from "./http/request-logger";
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps) {
   registerSecurityHeaders(app, deps.config);
   registerOriginCheck(app, deps.config);
   registerGracefulClose(app);
+  registerMetrics(app, deps, appRouter);
   await registerRateLimits(app, deps.config, deps.sharedLimits);
 
   app.get("/healthz", async (_req, reply) => {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { jobLastSuccess, jobRuns } from "../lib/metrics";
 
 /** A periodic task; `run` resolves with how much it did (for the log). */
 export interface Job {
@@ -27,8 +28,11 @@ export function startScheduler(opts: { jobs: Job[]; intervalMs: number; logger: 
     for (const job of opts.jobs) {
       try {
         const done = await job.run();
+        jobRuns.inc({ job: job.name, outcome: "ok" });
+        jobLastSuccess.set({ job: job.name }, Date.now() / 1000);
         if (done > 0) opts.logger.info({ job: job.name, done }, "scheduled job ran");
       } catch (error) {
+        jobRuns.inc({ job: job.name, outcome: "failed" });
         opts.logger.warn({ err: error, job: job.name }, "scheduled job failed; will retry");
       }
     }
