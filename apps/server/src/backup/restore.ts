@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -120,6 +120,7 @@ export async function restoreBackup(dir: string, target: RestoreTarget, opts: { 
     if (existsSync(dataDir) && readdirSync(dataDir).length > 0) throw new RestoreError(`A pasta ${dataDir} não está vazia. A restauração só grava numa pasta de dados nova.`);
     await assertEmptyStorage(target.storage);
     progress("Banco de dados (PGlite): carregando a pasta de dados...");
+    mkdirSync(dataDir, { recursive: true });
     const pg = await PGlite.create(dataDir, { loadDataDir: new Blob([dumpBytes]) });
     handle = await openDatabase({ pglite: pg });
   }

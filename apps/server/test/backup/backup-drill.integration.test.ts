@@ -7,6 +7,7 @@ import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { countTables, createBackup, readLedger, sha256 } from "../../src/backup/backup";
 import { restoreBackup, RestoreError } from "../../src/backup/restore";
+import { eraseAccountRows } from "../../src/routers/privacy/erase-account";
 import { startServer } from "../../src/bootstrap";
 import { loadConfig } from "../../src/config";
 import { seedDemoWorld } from "../../src/demo/demo-world";
@@ -150,4 +151,30 @@ describe.skipIf(!onRealPostgres())("backup and restore drill (PostgreSQL)", () =
 
 it.skipIf(onRealPostgres())("the backup drill needs real PostgreSQL (set TEST_DATABASE_URL)", () => {
   expect(onRealPostgres()).toBe(false);
+});
+
+describe("backup and restore on PGlite (its own data directory dump)", () => {
+  it("restores into a new data directory, erasing an account deleted after the backup, and refuses a used one", async () => {
+    const root = temp("elo-bk-pglite-");
+    const live = await openDatabase({ dataDir: path.join(root, "live") });
+    cleanups.push(() => live.close());
+    await live.migrate();
+    const storage = diskStorage(path.join(root, "live-files"), "unused");
+    const [kept] = await live.db.insert(schema.users).values({ email: "fica@teste.com.br", passwordHash: "x" }).returning({ id: schema.users.id });
+    const [gone] = await live.db.insert(schema.users).values({ email: "sai@teste.com.br", passwordHash: "x" }).returning({ id: schema.users.id });
+    await storage.put("avatars", `${kept!.id}/a.png`, Buffer.from("kept"), "image/png");
+    await storage.put("avatars", `${gone!.id}/a.png`, Buffer.from("gone"), "image/png");
+    const { dir, manifest } = await createBackup({ handle: live, storage, root: path.join(root, "backups") });
+    expect(manifest.database.kind).toBe("pglite");
+    await live.db.transaction((tx) => eraseAccountRows(tx, gone!.id, new Date()));
+
+    const target = diskStorage(path.join(root, "restored-files"), "unused");
+    const result = await restoreBackup(dir, { pgliteDir: path.join(root, "restored"), storage: target }, { ledger: await readLedger(live.db) });
+    cleanups.push(() => result.handle.close());
+    expect(result.erased).toBe(1);
+    expect((await result.handle.db.select({ email: schema.users.email }).from(schema.users)).map((u) => u.email)).toEqual(["fica@teste.com.br"]);
+    expect((await target.get("avatars", `${kept!.id}/a.png`))?.bytes.toString()).toBe("kept");
+    expect(await target.get("avatars", `${gone!.id}/a.png`)).toBeNull();
+    await expect(restoreBackup(dir, { pgliteDir: path.join(root, "restored"), storage: diskStorage(path.join(root, "other-files"), "unused") })).rejects.toThrow(/não está vazia/);
+  }, 180_000);
 });
