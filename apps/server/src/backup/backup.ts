@@ -167,6 +167,13 @@ export async function createBackup(opts: {
     }
   }
 
+  // Read back what was written before calling it a backup: a full disk or a bad volume shows here, not at the restore.
+  progress("Conferindo o que foi gravado...");
+  if (sha256(await readFile(path.join(dir, database.file))) !== database.sha256) throw new Error(`${database.file} gravado não confere (SHA-256)`);
+  for (const f of files) {
+    if (sha256(await readFile(path.join(dir, "files", f.bucket, f.key))) !== f.sha256) throw new Error(`o arquivo ${f.bucket}/${f.key} gravado não confere (SHA-256)`);
+  }
+
   const manifest: Manifest = { format: "elo-backup/1", createdAt: now.toISOString(), database, tables, files, deletions: ledger.length };
   await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest, null, 1));
   progress(`Pronto: ${dir} (${files.length} arquivos, ${ledger.length} exclusões no registro).`);

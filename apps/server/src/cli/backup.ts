@@ -2,6 +2,7 @@ import path from "node:path";
 import { openDatabase } from "@elo/db";
 import { createBackup } from "../backup/backup";
 import { loadConfig } from "../config";
+import { recordJobRun } from "../jobs/job-runs";
 import { sharedSecret } from "../lib/secrets";
 import { diskStorage } from "../storage/disk-storage";
 import { s3Storage } from "../storage/s3-storage";
@@ -19,9 +20,12 @@ const handle = config.DATABASE_URL ? await openDatabase({ url: config.DATABASE_U
 const storage = config.s3 ? s3Storage(config.s3) : diskStorage(path.resolve(config.DATA_DIR, "storage"), await sharedSecret(handle.db, "file_signing_secret"));
 try {
   if (handle.kind === "pglite") console.log("PGlite: pare o servidor antes da cópia (a pasta de dados só tem um dono por vez).");
-  await createBackup({ handle, databaseUrl: config.DATABASE_URL, storage, root, progress: (line) => console.log(line) });
+  const { manifest } = await createBackup({ handle, databaseUrl: config.DATABASE_URL, storage, root, progress: (line) => console.log(line) });
+  // The admin's Operação page shows the last verified backup (job "backup": when, how many files).
+  await recordJobRun(handle.db, new Date(manifest.createdAt), "backup", { ok: true, done: manifest.files.length });
 } catch (error) {
   console.error(`A cópia falhou: ${(error as Error).message}`);
+  await recordJobRun(handle.db, new Date(), "backup", { ok: false, error });
   process.exitCode = 1;
 } finally {
   storage.close();

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bearerToken } from "../auth/api-token";
 import { hashSecret } from "../auth/tokens";
 import type { Config } from "../config";
-import { rateLimitRefusals } from "../lib/metrics";
+import { noteRateLimitRefusal, rateLimitRefusals } from "../lib/metrics";
 import { isBatchRequest, routedCalls } from "./routed";
 import type { SharedLimits } from "../deps";
 
@@ -98,6 +98,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, s
       const limit = await counter.check(req);
       if (!limit.isAllowed && limit.isExceeded) {
         rateLimitRefusals.inc({ limit: counter.name });
+        noteRateLimitRefusal();
         sendTooManyRequests(req, reply, calls, Math.max(1, Math.ceil(limit.ttl / 1000)), counter.message);
         return true;
       }
