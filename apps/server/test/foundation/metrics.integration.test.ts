@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import { procedureNames } from "../../src/http/metrics-route";
 import { appRouter } from "../../src/routers/_app";
+import { pino } from "pino";
+import { startScheduler } from "../../src/jobs/scheduler";
+import { createMailer } from "../../src/mail/mailer";
+import { marketWorld } from "../support/factories/benefits";
 import { createUser } from "../support/factories/users";
+import { startSmtpServer } from "../support/smtp";
 import { createHarness, TEST_ORIGIN, type Harness, type TestServer } from "../support/harness";
 
 const TOKEN = "metrics-token-for-the-tests-0123456789";
@@ -86,6 +91,45 @@ describe("/metrics", () => {
     const limited = await scrape();
     expect(get(limited, 'elo_rate_limit_refusals_total{limit="login"}')).toBeGreaterThan(0);
     expect(get(limited, 'elo_logins_total{outcome="locked"}')).toBeGreaterThan(0);
+  });
+
+  it("counts claims committed and refused by reason, e-mails sent and failed, and job runs", async () => {
+    const before = await scrape();
+    const { parent, discount } = await marketWorld(h, { discount: { slots: 2 } });
+    const api = await h.caller(parent.id);
+    await api.claim.create({ discountId: discount.id });
+    await expect(api.claim.create({ discountId: discount.id })).rejects.toMatchObject({ code: "CONFLICT" });
+
+    // A mailer whose SMTP server accepts, then one whose server is gone.
+    const smtp = await startSmtpServer();
+    const logger = pino({ level: "silent" });
+    const ok = createMailer({ db: h.db, smtpUrl: smtp.url, from: "t@teste.com.br", clock: h.clock, logger, env: h.config });
+    await h.db.delete(schema.emailOutbox);
+    await h.db.insert(schema.emailOutbox).values({ kind: "test", to: "ok@teste.com.br", subject: "s", html: "h", text: "t", nextAttemptAt: new Date(0) });
+    expect(await ok.flush()).toBe(1);
+    await ok.stop();
+    await smtp.close();
+    const gone = createMailer({ db: h.db, smtpUrl: "smtp://127.0.0.1:1", from: "t@teste.com.br", clock: h.clock, logger, env: h.config });
+    await h.db.insert(schema.emailOutbox).values({ kind: "test", to: "falha@teste.com.br", subject: "s", html: "h", text: "t", nextAttemptAt: new Date(0) });
+    expect(await gone.flush()).toBe(0);
+    await gone.stop();
+
+    let fail = true;
+    const scheduler = startScheduler({ jobs: [{ name: "metrics-test-job", run: async () => (fail ? Promise.reject(new Error("x")) : 0) }], intervalMs: 0, logger });
+    await scheduler.runNow();
+    fail = false;
+    await scheduler.runNow();
+    await scheduler.stop();
+
+    const after = await scrape();
+    const delta = (series: string) => get(after, series) - get(before, series);
+    expect(delta('elo_claims_total{outcome="committed",reason=""}')).toBe(1);
+    expect(delta('elo_claims_total{outcome="refused",reason="duplicate"}')).toBe(1);
+    expect(delta('elo_emails_total{outcome="sent"}')).toBe(1);
+    expect(delta('elo_emails_total{outcome="failed"}')).toBe(1);
+    expect(get(after, 'elo_job_runs_total{job="metrics-test-job",outcome="failed"}')).toBe(1);
+    expect(get(after, 'elo_job_runs_total{job="metrics-test-job",outcome="ok"}')).toBe(1);
+    expect(get(after, 'elo_job_last_success_timestamp_seconds{job="metrics-test-job"}')).toBeGreaterThan(Date.now() / 1000 - 60);
   });
 
   it("reads the outbox's depth and the age of its oldest pending e-mail when scraped", async () => {
