@@ -72,6 +72,17 @@ export function pgTool(name: "pg_dump" | "pg_restore"): string {
   return name;
 }
 
+/**
+ * pg_dump/pg_restore's connection: the URL without its password, which goes in PGPASSWORD, so that
+ * it never shows in the process list (`ps`) of the machine running the backup.
+ */
+export function pgConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const u = new URL(url);
+  const password = decodeURIComponent(u.password);
+  u.password = "";
+  return { dbname: u.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
+}
+
 /** Every table of the app (`public`) and the migration journal (`drizzle`), as `schema.table`. */
 async function tableNames(query: (text: string) => Promise<{ name: string }[]>): Promise<string[]> {
   const rows = await query(
@@ -192,7 +203,8 @@ async function dumpPostgres(url: string, file: string): Promise<{ database: Mani
     return await client.begin("isolation level repeatable read read only", async (tx) => {
       const [{ snapshot }] = (await tx`select pg_export_snapshot() as snapshot`) as unknown as [{ snapshot: string }];
       const tables = await countRows((text) => tx.unsafe(text) as never);
-      await run(pgTool("pg_dump"), ["--format=custom", `--snapshot=${snapshot}`, "--no-owner", "--no-acl", `--file=${file}`, `--dbname=${url}`], { maxBuffer: 16 * 1024 * 1024 });
+      const conn = pgConnection(url);
+      await run(pgTool("pg_dump"), ["--format=custom", `--snapshot=${snapshot}`, "--no-owner", "--no-acl", `--file=${file}`, `--dbname=${conn.dbname}`], { maxBuffer: 16 * 1024 * 1024, env: conn.env });
       const bytes = await readFile(file);
       return { database: { kind: "postgres" as const, file: path.basename(file), sha256: sha256(bytes), bytes: bytes.length }, tables };
     });

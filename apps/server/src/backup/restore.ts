@@ -12,7 +12,7 @@ import { queryRows } from "../db/raw";
 import { eraseAccountRows } from "../routers/privacy/erase-account";
 import { listUserFiles } from "../routers/privacy/user-files";
 import { BUCKETS, checkedKey, type Storage } from "../storage/storage";
-import { countTables, DELETIONS, pgTool, readLedger, readManifest, sha256, type LedgerEntry, type Manifest, type Progress } from "./backup";
+import { countTables, DELETIONS, pgConnection, pgTool, readLedger, readManifest, sha256, type LedgerEntry, type Manifest, type Progress } from "./backup";
 
 const run = promisify(execFile);
 
@@ -108,7 +108,8 @@ export async function restoreBackup(dir: string, target: RestoreTarget, opts: { 
     await assertEmptyPostgres(target.databaseUrl);
     await assertEmptyStorage(target.storage);
     progress("Banco de dados: pg_restore...");
-    await run(pgTool("pg_restore"), ["--no-owner", "--no-acl", "--exit-on-error", `--dbname=${target.databaseUrl}`, path.join(dir, manifest.database.file)], { maxBuffer: 16 * 1024 * 1024 }).catch(
+    const conn = pgConnection(target.databaseUrl);
+    await run(pgTool("pg_restore"), ["--no-owner", "--no-acl", "--exit-on-error", `--dbname=${conn.dbname}`, path.join(dir, manifest.database.file)], { maxBuffer: 16 * 1024 * 1024, env: conn.env }).catch(
       (error: Error & { stderr?: string }) => {
         throw new RestoreError(`pg_restore falhou: ${(error.stderr || error.message).trim()}`);
       },

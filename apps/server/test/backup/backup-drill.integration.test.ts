@@ -5,7 +5,7 @@ import { openDatabase, schema, type DatabaseHandle } from "@elo/db";
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { countTables, createBackup, readLedger, sha256 } from "../../src/backup/backup";
+import { countTables, createBackup, pgConnection, readLedger, sha256 } from "../../src/backup/backup";
 import { restoreBackup, RestoreError } from "../../src/backup/restore";
 import { eraseAccountRows } from "../../src/routers/privacy/erase-account";
 import { startServer } from "../../src/bootstrap";
@@ -177,4 +177,11 @@ describe("backup and restore on PGlite (its own data directory dump)", () => {
     expect(await target.get("avatars", `${gone!.id}/a.png`)).toBeNull();
     await expect(restoreBackup(dir, { pgliteDir: path.join(root, "restored"), storage: diskStorage(path.join(root, "other-files"), "unused") })).rejects.toThrow(/não está vazia/);
   }, 180_000);
+});
+
+it("hands pg_dump and pg_restore the password in PGPASSWORD, never on the command line", () => {
+  const conn = pgConnection("postgres://elo:s%40cr%C3%AAt@db:5432/elo?sslmode=require");
+  expect(conn.dbname).toBe("postgres://elo@db:5432/elo?sslmode=require");
+  expect(conn.env.PGPASSWORD).toBe("s@crêt");
+  expect(pgConnection("postgres://postgres@127.0.0.1:5432/x").env.PGPASSWORD).toBe(process.env.PGPASSWORD);
 });
