@@ -110,9 +110,17 @@ describe("Operação: a refused e-mail sent again", () => {
 
     // The refusal may land a moment after the page loads: reload until the row shows.
     const failed = page.getByTestId("ops-failed");
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + 45_000;
     while (!(await failed.getByText("Mailbox unavailable").isVisible())) {
-      if (Date.now() > deadline) throw new Error("the refused e-mail never showed");
+      if (Date.now() > deadline) {
+        await snap(page, "operacao-email-recusado-falhou");
+        const u = new URL(adminUrl);
+        u.pathname = `/${dbName}`;
+        const appDb = postgres(u.toString(), { max: 1, onnotice: () => {} });
+        const rows = await appDb.unsafe("select kind, status, attempts, last_error, next_attempt_at from email_outbox").catch((e: Error) => e.message);
+        await appDb.end();
+        throw new Error(`the refused e-mail never showed: ${JSON.stringify(rows)}`);
+      }
       await page.waitForTimeout(500);
       await page.reload();
     }

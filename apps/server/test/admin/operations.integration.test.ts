@@ -37,6 +37,7 @@ describe("admin.operations.overview", () => {
     const o = await (await h.caller(adminId)).admin.operations.overview();
     expect(o.outbox).toMatchObject({ pending: 2, failing: 2, sentLastDay: 1 });
     expect(o.outbox.oldestPendingSeconds).toBe(90 * 60);
+    expect(o.outbox.failed[0]!.subject).toBe("s");
     expect(o.outbox.failed.map((f) => [f.to, f.lastError])).toEqual([
       ["r***@teste.com.br", "550 5.1.1 mailbox unavailable"],
       ["d***@teste.com.br", "template unknown"],

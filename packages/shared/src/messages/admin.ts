@@ -186,7 +186,7 @@ export const operationsMessages = {
   failedTitle: "E-mails com falha",
   noFailed: "Nenhum e-mail com falha.",
   colTo: "Destinatário",
-  colKind: "Tipo",
+  colSubject: "Assunto",
   colError: "Erro",
   colAttempts: "Tentativas",
   colCreated: "Na fila desde",

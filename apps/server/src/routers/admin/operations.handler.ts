@@ -39,7 +39,7 @@ export async function operationsOverview({ ctx }: { ctx: Context }) {
         from email_outbox`,
   );
   const failed = await ctx.db
-    .select({ id: o.id, kind: o.kind, to: o.to, status: o.status, lastError: o.lastError, attempts: o.attempts, createdAt: o.createdAt })
+    .select({ id: o.id, kind: o.kind, subject: o.subject, to: o.to, status: o.status, lastError: o.lastError, attempts: o.attempts, createdAt: o.createdAt })
     .from(o)
     .where(failing)
     .orderBy(sql`${o.createdAt} desc`)

@@ -91,7 +91,7 @@ export function AdminOperationsPage() {
                       <Table.Thead>
                         <Table.Tr>
                           <Table.Th>{m.colTo}</Table.Th>
-                          <Table.Th>{m.colKind}</Table.Th>
+                          <Table.Th>{m.colSubject}</Table.Th>
                           <Table.Th>{m.colError}</Table.Th>
                           <Table.Th>{m.colAttempts}</Table.Th>
                           <Table.Th>{m.colCreated}</Table.Th>
@@ -102,7 +102,7 @@ export function AdminOperationsPage() {
                         {o.outbox.failed.map((f) => (
                           <Table.Tr key={f.id}>
                             <Table.Td>{f.to}</Table.Td>
-                            <Table.Td>{f.kind}</Table.Td>
+                            <Table.Td>{f.subject ?? f.kind}</Table.Td>
                             <Table.Td>
                               <Text size="sm" style={{ overflowWrap: "anywhere" }}>
                                 {f.lastError}
