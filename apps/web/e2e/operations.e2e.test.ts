@@ -97,6 +97,22 @@ describe("Operação: a refused e-mail sent again", () => {
     });
     expect(asked.status).toBe(200);
 
+    // The send is tried right after the answer; wait until the mail server's refusal is stored.
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    const appDb = postgres(u.toString(), { max: 1, onnotice: () => {} });
+    try {
+      const deadline = Date.now() + 45_000;
+      for (;;) {
+        const rows = await appDb`select last_error from email_outbox where kind = 'password-reset'`;
+        if (rows.some((r) => String(r.last_error ?? "").includes("Mailbox unavailable"))) break;
+        if (Date.now() > deadline) throw new Error(`the refusal was never stored: ${JSON.stringify(rows)}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    } finally {
+      await appDb.end();
+    }
+
     const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, locale: "pt-BR" });
     const page = await context.newPage();
     await page.goto("/login");
@@ -108,22 +124,8 @@ describe("Operação: a refused e-mail sent again", () => {
     await page.waitForURL(/admin-operacao/);
     await page.getByRole("heading", { name: m.title, level: 1 }).waitFor();
 
-    // The refusal may land a moment after the page loads: reload until the row shows.
     const failed = page.getByTestId("ops-failed");
-    const deadline = Date.now() + 45_000;
-    while (!(await failed.getByText("Mailbox unavailable").isVisible())) {
-      if (Date.now() > deadline) {
-        await snap(page, "operacao-email-recusado-falhou");
-        const u = new URL(adminUrl);
-        u.pathname = `/${dbName}`;
-        const appDb = postgres(u.toString(), { max: 1, onnotice: () => {} });
-        const rows = await appDb.unsafe("select kind, status, attempts, last_error, next_attempt_at from email_outbox").catch((e: Error) => e.message);
-        await appDb.end();
-        throw new Error(`the refused e-mail never showed: ${JSON.stringify(rows)}`);
-      }
-      await page.waitForTimeout(500);
-      await page.reload();
-    }
+    await failed.getByText("Mailbox unavailable").waitFor({ timeout: 15_000 });
     expect(await failed.getByText("p***@eloescolar.com.br").isVisible()).toBe(true);
     expect(await page.getByTestId("ops-failing").textContent()).toContain("1");
     await snap(page, "operacao-email-recusado");
@@ -142,5 +144,5 @@ describe("Operação: a refused e-mail sent again", () => {
     expect(received).toEqual([DEMO.parent.email]);
     await snap(page, "operacao-email-reenviado");
     await context.close();
-  }, 90_000);
+  }, 150_000);
 });
