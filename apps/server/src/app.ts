@@ -8,6 +8,8 @@ import Fastify, { LogController } from "fastify";
 import type { AppDeps } from "./deps";
 import { contextFactory } from "./http/context";
 import { registerFileRoutes } from "./http/files";
+import { registerHealthRoutes } from "./http/health";
+import { registerMetrics } from "./http/metrics-route";
 import { registerGracefulClose } from "./http/shutdown";
 import { registerOriginCheck } from "./http/origin";
 import { LazyChildLogger } from "./http/request-logger";
@@ -27,7 +29,7 @@ const SLOW_REQUEST_MS = 1000;
 /** apps/web/dist, found from src/ (dev) and dist/ (built) alike. */
 const defaultWebDist = fileURLToPath(new URL("../../web/dist/", import.meta.url));
 
-/** Builds the HTTP app: plugins, /trpc, file routes, /healthz and the built web app. */
+/** Builds the HTTP app: plugins, /trpc, file routes, the health probes (/livez, /readyz, /healthz), /metrics and the built web app. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -57,13 +59,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, deps.config);
   registerOriginCheck(app, deps.config);
-  registerGracefulClose(app);
+  const closing = registerGracefulClose(app);
+  registerMetrics(app, deps, appRouter);
   await registerRateLimits(app, deps.config, deps.sharedLimits);
 
-  app.get("/healthz", async (_req, reply) => {
-    const ok = await deps.dbHandle.ping(2000);
-    return reply.code(ok ? 200 : 503).send({ status: ok ? "ok" : "unavailable", database: ok ? "up" : "down" });
-  });
+  registerHealthRoutes(app, deps, closing);
 
   await registerTrpcRoute<AppRouter>(app, {
     prefix: TRPC_PREFIX,

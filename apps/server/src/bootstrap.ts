@@ -12,6 +12,7 @@ import { backgroundTasks } from "./lib/background";
 import { startRenewalRequests } from "./jobs/renewal-requests";
 import { systemClock, type Clock } from "./lib/clock";
 import { sharedSecret } from "./lib/secrets";
+import { recordJobRun, type JobOutcome } from "./jobs/job-runs";
 import { startScheduler } from "./jobs/scheduler";
 import { voucherJobs } from "./jobs/voucher-jobs";
 import { createMailer } from "./mail/mailer";
@@ -64,8 +65,9 @@ export async function startServer(config: Config, overrides: DepsOverrides = {})
   const app = await buildApp(deps);
   await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   deps.mailer.start();
-  const scheduler = startScheduler({ jobs: voucherJobs(deps), intervalMs: config.JOBS_INTERVAL_MS, logger: deps.logger });
-  const stopRenewals = startRenewalRequests(deps);
+  const record = (job: string, outcome: JobOutcome) => recordJobRun(deps.db, deps.clock.now(), job, outcome);
+  const scheduler = startScheduler({ jobs: voucherJobs(deps), intervalMs: config.JOBS_INTERVAL_MS, logger: deps.logger, record });
+  const stopRenewals = startRenewalRequests(deps, undefined, record);
   return {
     app,
     deps,

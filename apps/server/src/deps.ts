@@ -29,5 +29,7 @@ export interface AppDeps {
 export interface SharedLimits {
   /** For @fastify/rate-limit's `store` option. */
   store: FastifyRateLimitStoreCtor;
+  /** Whether the Redis connection is up now (no round trip): reported by /readyz. */
+  connected(): boolean;
   close(): void;
 }

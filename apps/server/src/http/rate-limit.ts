@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bearerToken } from "../auth/api-token";
 import { hashSecret } from "../auth/tokens";
 import type { Config } from "../config";
+import { noteRateLimitRefusal, rateLimitRefusals } from "../lib/metrics";
 import { isBatchRequest, routedCalls } from "./routed";
 import type { SharedLimits } from "../deps";
 
@@ -55,6 +56,8 @@ function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, calls: st
 interface Counter {
   check: ReturnType<FastifyInstance["createRateLimit"]>;
   message: string;
+  /** The limit's name in the metrics (a RATE_LIMITS key, or "api-token"). */
+  name: string;
 }
 
 /**
@@ -73,6 +76,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, s
       {
         check: app.createRateLimit({ max: l.max, timeWindow: l.timeWindow, keyGenerator: (req) => `${group}:${req.ip}` }),
         message: l.message ?? accessMessages.tooManyRequests,
+        name: group,
       },
     ]),
   ) as Record<Group, Counter>;
@@ -85,6 +89,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, s
       keyGenerator: (req) => `api-token:${hashSecret(bearerToken(req.headers.authorization) ?? "")}`,
     }),
     message: accessMessages.tooManyRequests,
+    name: "api-token",
   };
 
   /** Counts each call against its limits; sends the 429 and answers true at the first one over. */
@@ -92,6 +97,8 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, s
     for (const counter of counters) {
       const limit = await counter.check(req);
       if (!limit.isAllowed && limit.isExceeded) {
+        rateLimitRefusals.inc({ limit: counter.name });
+        noteRateLimitRefusal();
         sendTooManyRequests(req, reply, calls, Math.max(1, Math.ceil(limit.ttl / 1000)), counter.message);
         return true;
       }

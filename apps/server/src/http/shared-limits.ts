@@ -102,6 +102,7 @@ export async function connectSharedLimits(url: string, logger: FastifyBaseLogger
 
   return {
     store: SharedStore,
+    connected: () => redis.status === "ready",
     close: () => redis.disconnect(),
   };
 }

@@ -11,7 +11,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * Graceful close (`app.close()`, on SIGTERM in main.ts): every request whose bytes reached the
  * server before close began gets its answer; later ones get a 503 in Portuguese with
- * `Connection: close`, and so does /healthz from the start, so a load balancer stops sending.
+ * `Connection: close`, and so do /healthz and /readyz from the start, so a load balancer stops sending.
  * - Requests are counted per connection: `Connection: close` goes on the last answer owed on a
  *   connection only, since Node closes the socket after that answer and would drop the answers of
  *   requests pipelined behind it (their claims committed all the same).
@@ -22,7 +22,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * Needs Fastify's `return503OnClosing: false`: its own 503 (in English) would refuse requests read
  * during the drain turns, whose bytes came before the signal.
  */
-export function registerGracefulClose(app: FastifyInstance) {
+export function registerGracefulClose(app: FastifyInstance): { draining(): boolean } {
   const streams = new Set<ServerResponse>();
   const owed = new WeakMap<Socket, number>();
   let draining = false; // close began: /healthz answers 503
@@ -39,7 +39,7 @@ export function registerGracefulClose(app: FastifyInstance) {
   const lastOwedOn = (socket: Socket) => (owed.get(socket) ?? 0) <= 1;
 
   app.addHook("onRequest", (req, reply, done) => {
-    if (!refusing && !(draining && req.url === "/healthz")) return done();
+    if (!refusing && !(draining && READINESS_PATHS.has(req.url))) return done();
     reply.code(503).send({ error: { message: accessMessages.serviceUnavailable, code: "SERVICE_UNAVAILABLE" } });
   });
   app.addHook("onSend", (req, reply, payload, done) => {
@@ -78,4 +78,8 @@ export function registerGracefulClose(app: FastifyInstance) {
     app.log.info({ turns: turn }, "closing: every request received before the signal is read; refusing new ones");
     for (const res of streams) res.destroy();
   });
+  return { draining: () => draining };
 }
+
+/** What a load balancer polls: 503 from the first moment of a graceful close (decision 181). */
+const READINESS_PATHS = new Set(["/healthz", "/readyz"]);

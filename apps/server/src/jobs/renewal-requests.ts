@@ -4,6 +4,7 @@ import { queryRows } from "../db/raw";
 import type { AppDeps } from "../deps";
 import { endOfFebruary, saoPauloDay } from "../lib/calendar";
 import { enqueueTemplate, enrollmentRenewalEmail } from "../mail/templates";
+import type { JobOutcome } from "./job-runs";
 
 /** Parents per transaction: short transactions; all of one parent's proofs go in the same e-mail. */
 const BATCH = 200;
@@ -79,12 +80,18 @@ export async function sendRenewalRequests(deps: Deps): Promise<number> {
 }
 
 /** Runs the job now and every `intervalMs`; returns the function that stops it (and waits for a running pass). */
-export function startRenewalRequests(deps: Deps, intervalMs = RENEWAL_CHECK_MS) {
+export function startRenewalRequests(deps: Deps, intervalMs = RENEWAL_CHECK_MS, record?: (job: string, outcome: JobOutcome) => Promise<void>) {
   let running: Promise<unknown> = Promise.resolve();
   const pass = () => {
     running = running.then(() => sendRenewalRequests(deps)).then(
-      (n) => n > 0 && deps.logger.info({ emails: n }, "renewal requests queued"),
-      (error) => deps.logger.warn({ err: error }, "renewal requests failed; will retry"),
+      async (n) => {
+        if (n > 0) deps.logger.info({ emails: n }, "renewal requests queued");
+        await record?.("renewal-requests", { ok: true, done: n });
+      },
+      async (error) => {
+        deps.logger.warn({ err: error }, "renewal requests failed; will retry");
+        await record?.("renewal-requests", { ok: false, error });
+      },
     );
   };
   pass();

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
+import { jobLastSuccess, jobRuns } from "../lib/metrics";
+import type { JobOutcome } from "./job-runs";
 
 /** A periodic task; `run` resolves with how much it did (for the log). */
 export interface Job {
@@ -19,7 +21,13 @@ export interface Scheduler {
  * at the next tick. Every server process may run it: each job makes its own work exactly-once in
  * the database (row locks with SKIP LOCKED), not by electing one runner.
  */
-export function startScheduler(opts: { jobs: Job[]; intervalMs: number; logger: FastifyBaseLogger }): Scheduler {
+export function startScheduler(opts: {
+  jobs: Job[];
+  intervalMs: number;
+  logger: FastifyBaseLogger;
+  /** Keeps each run for the admin's Operação page (job-runs.ts). */
+  record?: (job: string, outcome: JobOutcome) => Promise<void>;
+}): Scheduler {
   let running: Promise<void> | null = null;
   let stopped = false;
 
@@ -27,8 +35,13 @@ export function startScheduler(opts: { jobs: Job[]; intervalMs: number; logger: 
     for (const job of opts.jobs) {
       try {
         const done = await job.run();
+        jobRuns.inc({ job: job.name, outcome: "ok" });
+        jobLastSuccess.set({ job: job.name }, Date.now() / 1000);
+        await opts.record?.(job.name, { ok: true, done });
         if (done > 0) opts.logger.info({ job: job.name, done }, "scheduled job ran");
       } catch (error) {
+        jobRuns.inc({ job: job.name, outcome: "failed" });
+        await opts.record?.(job.name, { ok: false, error });
         opts.logger.warn({ err: error, job: job.name }, "scheduled job failed; will retry");
       }
     }

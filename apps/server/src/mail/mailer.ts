@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Clock } from "../lib/clock";
+import { emails } from "../lib/metrics";
 import type { EmailEnv, RenderedEmail } from "./templates/layout";
 import { inlineImagesOf, renderStored } from "./templates/registry";
 
@@ -123,11 +124,13 @@ export function createMailer(opts: { db: Database; smtpUrl?: string; from: strin
           .update(emailOutbox)
           .set({ lastError: String((error as Error).message ?? error).slice(0, 500), nextAttemptAt: new Date(opts.clock.now().getTime() + backoffMs(row.attempts)) })
           .where(eq(emailOutbox.id, row.id));
+        emails.inc({ outcome: "failed" });
         opts.logger.warn({ outboxId: row.id, attempts: row.attempts }, "e-mail delivery failed; will retry");
         // The server is likely down for the rest too: leave them to the next round.
         break;
       }
       await opts.db.update(emailOutbox).set({ status: "sent", sentAt: opts.clock.now(), lastError: null }).where(eq(emailOutbox.id, row.id));
+      emails.inc({ outcome: "sent" });
       sent++;
     }
     return sent;

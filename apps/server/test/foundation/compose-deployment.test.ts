@@ -59,7 +59,9 @@ function blockAfter(source: string, from: number): string {
 }
 /** Every `reverse_proxy` directive: its upstreams and its options block. */
 const reverseProxies = [...caddyfile.matchAll(/^\s*reverse_proxy\s+([^{\n]+?)\s*(\{)?\s*$/gm)].map((m) => ({
-  upstreams: m[1]!.split(/\s+/),
+  // A leading `@name` is a matcher, not an upstream.
+  upstreams: m[1]!.split(/\s+/).filter((u) => !u.startsWith("@")),
+  at: m.index!,
   options: m[2] ? blockAfter(caddyfile, m.index!) : "",
 }));
 
@@ -136,13 +138,34 @@ describe("deploy/Caddyfile: the proxy in front of the replicas", () => {
     expect(existsSync(path.join(root, caddyMount![0]!))).toBe(true);
   });
 
-  it("balances over every replica, checks /healthz and flushes live streams at once", () => {
+  it("balances over every ready replica (/readyz) and flushes live streams at once", () => {
     const expected = apps.map(([name, s]) => `${name}:${env(s).PORT}`);
     const toApps = reverseProxies.filter((r) => r.upstreams.some((u) => expected.includes(u)));
-    expect(toApps).toHaveLength(1);
-    expect([...toApps[0]!.upstreams].sort()).toEqual([...expected].sort());
-    expect(toApps[0]!.options).toMatch(/^\s*health_uri \/healthz\s*$/m);
-    expect(toApps[0]!.options).toMatch(/^\s*flush_interval -1\s*$/m);
+    const checked = toApps.filter((r) => /^\s*health_uri /m.test(r.options));
+    expect(checked).toHaveLength(1);
+    expect([...checked[0]!.upstreams].sort()).toEqual([...expected].sort());
+    expect(checked[0]!.options).toMatch(/^\s*health_uri \/readyz\s*$/m);
+    expect(checked[0]!.options).toMatch(/^\s*flush_interval -1\s*$/m);
+  });
+
+  it("with no replica ready, sends the request to any replica that answers rather than showing Caddy's 503 (decision 181)", () => {
+    const expected = apps.map(([name, s]) => `${name}:${env(s).PORT}`);
+    const at = caddyfile.search(/^\s*handle_errors\s*\{/m);
+    expect(at).toBeGreaterThan(-1);
+    const block = blockAfter(caddyfile, at);
+    // Only Caddy's own "no upstream" errors (a replica's 503 is an answer, never an error here).
+    expect(block).toMatch(/expression `\{http\.error\.status_code\} in \[502, 503\]`/);
+    const fallback = reverseProxies.find((r) => r.at > at && r.at < at + block.length + 40);
+    expect(fallback, "a reverse_proxy inside handle_errors").toBeDefined();
+    expect([...fallback!.upstreams].sort()).toEqual([...expected].sort());
+    expect(fallback!.options).not.toMatch(/health_uri/);
+    expect(block).toMatch(/not path \/elo-files\/\*/);
+  });
+
+  it("has compose check each replica's readiness", () => {
+    for (const [name, app] of apps) {
+      expect(JSON.stringify((app as { healthcheck?: unknown }).healthcheck), name).toContain("/readyz");
+    }
   });
 
   it("sends presigned file links (the bucket's path on the public origin) to MinIO", () => {

@@ -30,12 +30,13 @@ const caddyInstalled = (() => {
 function localCaddyfile(port: number, apps: string[], store: string) {
   const swaps: Array<[string, string]> = [
     [":80 {", `:${port} {`],
-    ["reverse_proxy app1:3000 app2:3000", `reverse_proxy ${apps.join(" ")}`],
+    // Both: the health-checked rotation and the fallback when no replica is ready (decision 181).
+    ["app1:3000 app2:3000", apps.join(" ")],
     ["reverse_proxy minio:9000", `reverse_proxy ${store}`],
   ];
   return swaps.reduce((text, [from, to]) => {
     if (!text.includes(from)) throw new Error(`deploy/Caddyfile no longer has "${from}"`);
-    return text.replace(from, to);
+    return text.replaceAll(from, to);
   }, readFileSync(path.join(root, "deploy/Caddyfile"), "utf8"));
 }
 

@@ -3,6 +3,7 @@ import { privacyMessages, PRODUCT_NAME } from "@elo/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, validateSessionToken } from "../../src/auth/session";
+import { accountHash } from "../../src/routers/privacy/erase-account";
 import { createHarness, TEST_ORIGIN, type Harness } from "../support/harness";
 import { createUserEverywhere } from "../support/factories/privacy";
 import { createSchool, createStaff } from "../support/factories/schools";
@@ -134,8 +135,11 @@ describe("privacy.deleteAccount", () => {
 
     const records = await h.db.select().from(schema.deletionRecords);
     expect(records).toHaveLength(recordsBefore + 1);
-    expect(Object.keys(records.at(-1)!).sort()).toEqual(["deletedAt", "id", "reason"]);
+    // The date, the reason and the hash of the account's id (the ledger a restore replays, decision 182): nothing that names the person.
+    expect(Object.keys(records.at(-1)!).sort()).toEqual(["accountHash", "deletedAt", "id", "reason"]);
     expect(records.at(-1)!.reason).toBe(privacyMessages.deletionReason);
+    expect(records.at(-1)!.accountHash).toBe(accountHash(me.id));
+    expect(records.at(-1)!.accountHash).not.toContain(me.id);
 
     // Another user's data is untouched.
     expect(await rowsMentioning(h.db, bystander.email)).not.toEqual([]);

@@ -129,6 +129,17 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
     expect: ADMIN,
   },
   "admin.schools.overview": { expect: ADMIN },
+  "admin.operations.overview": { expect: ADMIN },
+  "admin.operations.resendEmail": {
+    input: async (h) => {
+      const [row] = await h.db
+        .insert(schema.emailOutbox)
+        .values({ kind: "voucher", to: uniqueEmail("falha"), subject: "s", html: "h", text: "t", lastError: "550 refused" })
+        .returning({ id: schema.emailOutbox.id });
+      return { id: row!.id };
+    },
+    expect: ADMIN,
+  },
   "admin.schools.markReviewed": {
     input: async (h) => {
       const school = await createSchool(h);

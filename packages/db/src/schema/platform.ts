@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { outboxStatus } from "./enums";
 
@@ -49,10 +49,32 @@ export const contactMessages = pgTable("contact_messages", {
 });
 
 /** What is kept after an account deletion: only when and why. */
-export const deletionRecords = pgTable("deletion_records", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  deletedAt: ts("deleted_at").notNull().defaultNow(),
-  reason: text("reason").notNull(),
+export const deletionRecords = pgTable(
+  "deletion_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deletedAt: ts("deleted_at").notNull().defaultNow(),
+    reason: text("reason").notNull(),
+    /**
+     * SHA-256 (hex) of the deleted account's id, never the id itself: the ledger a restore replays so
+     * that an older backup never brings the account back (decision 182). Null for records made before.
+     */
+    accountHash: text("account_hash"),
+  },
+  (t) => [uniqueIndex("deletion_records_account_hash_idx").on(t.accountHash)],
+);
+
+/** Each scheduled job's last run, success and error, whichever server process ran it (the admin's Operação page). */
+export const jobRuns = pgTable("job_runs", {
+  job: text("job").primaryKey(),
+  lastRunAt: ts("last_run_at").notNull(),
+  lastSuccessAt: ts("last_success_at"),
+  lastErrorAt: ts("last_error_at"),
+  lastError: text("last_error"),
+  /** How much the last successful run did (vouchers expired, offers lapsed...). */
+  lastDone: integer("last_done").notNull().default(0),
+  runs: integer("runs").notNull().default(0),
+  failures: integer("failures").notNull().default(0),
 });
 
 /** Small key-value facts about the database itself (e.g. which reference data version is loaded). */

@@ -91,3 +91,7 @@ export type CsvRowStatus = (typeof CSV_ROW_STATUSES)[number];
 export const csvImportInput = z
   .object({ rows: z.array(csvRawRow).min(1, adminMessages.csvNoSelection).max(100) })
   .strict();
+
+/** 'Reenviar' on the admin's Operação page: an outbox row. */
+export const outboxIdInput = z.object({ id: z.uuid() }).strict();
+export type OutboxIdInput = z.infer<typeof outboxIdInput>;

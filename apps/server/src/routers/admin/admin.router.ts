@@ -6,6 +6,7 @@ import {
   adminSchoolUpdateInput,
   csvImportInput,
   membershipDecisionInput,
+  outboxIdInput,
   proofIdInput,
   proofRefuseInput,
   schoolIdInput,
@@ -19,6 +20,7 @@ import { schoolsCsvTemplate } from "./csv/template";
 import { uploadLogoHandler } from "./logo.handler";
 import { decideMembershipHandler, pendingMembershipsHandler } from "./memberships.handler";
 import { mergeSchoolsHandler } from "./merge.handler";
+import { operationsOverview, resendEmail } from "./operations.handler";
 import { networkOverview } from "./overview.handler";
 import { listParentsHandler, parentsSummaryHandler } from "./parents.handler";
 import { markReviewedHandler } from "./review.handler";
@@ -55,6 +57,12 @@ export const adminRouter = router({
     /** multipart/form-data with a `file` field: the body can exceed the JSON limit. */
     preview: adminProcedure.input(z.instanceof(FormData)).mutation(csvPreviewHandler),
     import: adminProcedure.input(csvImportInput).mutation(csvImportHandler),
+  }),
+  /** 'Operação' (/admin-operacao): outbox, scheduled jobs, backups, counts of now (issue 28). */
+  operations: router({
+    overview: adminProcedure.query(operationsOverview),
+    /** 'Reenviar' a failing e-mail: queued once however many times it is clicked. */
+    resendEmail: adminProcedure.input(outboxIdInput).mutation(resendEmail),
   }),
   parents: router({
     summary: adminProcedure.query(parentsSummaryHandler),

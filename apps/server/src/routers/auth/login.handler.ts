@@ -4,6 +4,7 @@ import { minutesUntil, recordAttempt } from "../../auth/lockout";
 import { recordFailedLogin, recordSuccessfulLogin, reserveLogin } from "../../auth/login-store";
 import { verifyDummy, verifyPassword } from "../../auth/password";
 import { newSession } from "../../auth/session";
+import { logins } from "../../lib/metrics";
 import { AppError } from "../../trpc/errors";
 import type { Context } from "../../trpc/init";
 
@@ -27,6 +28,7 @@ export async function loginHandler({ ctx, input }: { ctx: Context; input: LoginI
   ctx.trace?.mark("reserved");
   if (!granted) {
     await recordAttempt(ctx.db, email, false, ctx.userAgent, now);
+    logins.inc({ outcome: "locked" });
     throw blockedError(minutesUntil(blockedUntil ?? now, now));
   }
 
@@ -34,7 +36,11 @@ export async function loginHandler({ ctx, input }: { ctx: Context; input: LoginI
   ctx.trace?.mark("verified");
   if (!ok || !user) {
     await recordFailedLogin(ctx.db, email, ctx.userAgent, now);
-    if (blockedUntil && blockedUntil > now) throw blockedError(minutesUntil(blockedUntil, now));
+    if (blockedUntil && blockedUntil > now) {
+      logins.inc({ outcome: "locked" });
+      throw blockedError(minutesUntil(blockedUntil, now));
+    }
+    logins.inc({ outcome: "refused" });
     const left = LIMITS.loginMaxFailures - attempt;
     throw new AppError(
       "UNAUTHORIZED",
@@ -48,5 +54,6 @@ export async function loginHandler({ ctx, input }: { ctx: Context; input: LoginI
   await recordSuccessfulLogin(ctx.db, email, session, ctx.userAgent, now);
   ctx.trace?.mark("written");
   ctx.cookies.set(sessionCookieName(ctx.config), token, session.expiresAt);
+  logins.inc({ outcome: "ok" });
   return { isAdmin: user.isAdmin, profileType: user.profileType };
 }

@@ -2,6 +2,7 @@ import type { ClaimCreateInput } from "@elo/shared";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/raw";
 import { saoPauloDay } from "../../lib/calendar";
+import { claims } from "../../lib/metrics";
 import { AppError } from "../../trpc/errors";
 import type { Context } from "../../trpc/init";
 import { mainEnrollmentVerified } from "../verification/verified";
@@ -13,13 +14,26 @@ type AuthedContext = Context & { user: NonNullable<Context["user"]> };
 
 /** claim.create: takes a slot and a voucher and queues its e-mail in one statement, then renders the e-mail. */
 export async function createClaim({ ctx, input }: { ctx: AuthedContext; input: ClaimCreateInput }) {
-  const claim = await claimDiscount(ctx, ctx.user.id, input.discountId).catch(async (error: unknown) => {
-    if (isUnavailable(error) && (await lacksRequiredVerification(ctx, input.discountId))) throw verificationRequired();
-    throw error;
-  });
+  const claim = await claimDiscount(ctx, ctx.user.id, input.discountId)
+    .catch(async (error: unknown) => {
+      if (isUnavailable(error) && (await lacksRequiredVerification(ctx, input.discountId))) throw verificationRequired();
+      throw error;
+    })
+    .catch((error: unknown) => {
+      claims.inc({ outcome: "refused", reason: refusalReason(error) });
+      throw error;
+    });
+  claims.inc({ outcome: "committed", reason: "" });
 
   await renderVoucherEmail(ctx, claim);
   return { transactionId: claim.transactionId, voucherCode: claim.voucherCode };
+}
+
+/** The refusal's reason for the metrics: the client's `meta.reason`, else the error's code (a bounded set either way). */
+function refusalReason(error: unknown): string {
+  if (!(error instanceof AppError)) return "error";
+  const reason = error.meta?.reason;
+  return typeof reason === "string" ? reason : error.code.toLowerCase();
 }
 
 const isUnavailable = (error: unknown) => error instanceof AppError && error.meta?.reason === "unavailable";

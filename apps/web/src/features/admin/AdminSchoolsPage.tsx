@@ -1,4 +1,4 @@
-import { adminMessages } from "@elo/shared";
+import { adminMessages, operationsMessages } from "@elo/shared";
 import { Button, Group, Stack, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
@@ -23,6 +23,9 @@ export function AdminSchoolsPage() {
         </Title>
         <Button component={Link} to="/admin-pais" variant="light">
           {adminMessages.parentsButton}
+        </Button>
+        <Button component={Link} to="/admin-operacao" variant="light">
+          {operationsMessages.button}
         </Button>
       </Group>
       <Stack gap="lg">
