@@ -119,7 +119,7 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "admin.parents.summary": { expect: ADMIN },
   "admin.verifications.confirm": { input: (h, _w, t) => pendingProofId(h, t.school.id), expect: ADMIN },
   "admin.verifications.list": { input: () => ({}), expect: ADMIN },
-  "admin.verifications.open": { input: (_h, _w, t) => ({ id: t.proof.id }), expect: ADMIN },
+  "admin.verifications.open": { input: (_h, _w, t) => ({ id: t.proof.id, purpose: "revisao_administrador" }), expect: ADMIN },
   "admin.verifications.summary": { expect: ADMIN },
   "admin.verifications.refuse": { input: async (h, _w, t) => ({ ...(await pendingProofId(h, t.school.id)), reason: "ilegivel" }), expect: ADMIN },
   "admin.schools.delete": { input: async (h) => ({ id: (await createSchool(h)).id }), expect: ADMIN },

@@ -1,0 +1,201 @@
+import { schema } from "@elo/db";
+import { accessLogMessages as m } from "@elo/shared";
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createApiToken } from "../support/factories/apiTokens";
+import { createDiscount, eligibleParent } from "../support/factories/benefits";
+import { insertProof } from "../support/factories/proofs";
+import { createSchool, createStaff } from "../support/factories/schools";
+import { sessionCookie } from "../support/factories/sessions";
+import { createAdmin, createUser } from "../support/factories/users";
+import { insertVoucher } from "../support/factories/vouchers";
+import { trpcMutation } from "../support/http-client";
+import { withServer, type Harness, type TestServer } from "../support/harness";
+
+/** Issue 27: who opened a child's data, with whom it was shared, the admin's purpose, the append-only log. */
+let h: Harness;
+let server: TestServer;
+withServer((s) => ({ h, server } = s));
+
+const suffix = () => Math.random().toString(36).slice(2, 7);
+const views = (proofId: string) => h.db.select().from(schema.enrollmentProofViews).where(eq(schema.enrollmentProofViews.proofId, proofId));
+/** The database refused the statement with the append-only trigger's message. */
+async function appendOnly(statement: Promise<unknown>) {
+  const error = await statement.then(() => null, (e: unknown) => e as { message: string; cause?: { message?: string } });
+  expect(error, "the statement should have failed").not.toBeNull();
+  expect(`${error!.message} ${error!.cause?.message ?? ""}`).toMatch(/append-only/);
+}
+const mailsTo = (email: string, kind: string) => h.db.select().from(schema.emailOutbox).where(and(eq(schema.emailOutbox.to, email), eq(schema.emailOutbox.kind, kind)));
+
+/** Colégio Horizonte with a staff member named Carla, a parent of it with Tomás's pending proof. */
+async function world() {
+  const school = await createSchool(h, { name: `Colégio Horizonte ${suffix()}` });
+  const staff = await createStaff(h, school.id);
+  await h.db.update(schema.profiles).set({ fullName: "Carla Mendes Souza" }).where(eq(schema.profiles.userId, staff.id));
+  const parent = await eligibleParent(h, { schoolId: school.id });
+  const proof = await insertProof(h, parent.id, school.id, { studentName: "Tomás Lima" });
+  return { school, staff, parent, proof };
+}
+
+describe("'Quem viu os dados do meu filho'", () => {
+  it("lists the staff's opening and decision with organization, role, first name, purpose and São Paulo time; not the parent's own", async () => {
+    const { school, staff, parent, proof } = await world();
+    h.clock.set(new Date("2026-03-12T17:05:00Z"));
+    const api = await h.caller(staff.id);
+    await api.school.verifications.open({ id: proof.id });
+    h.clock.set(new Date("2026-03-12T17:10:00Z"));
+    await api.school.verifications.confirm({ id: proof.id });
+
+    const log = await (await h.caller(parent.id)).privacy.accessLog();
+    expect(log).toEqual([
+      expect.objectContaining({ subject: "proof", when: "12/03/2026 às 14:10", organization: school.name, role: "Secretário(a)", firstName: "Carla", action: m.actionDecisionVerified, purpose: "verificação da matrícula", about: "Tomás Lima", viaApiToken: false }),
+      expect.objectContaining({ subject: "proof", when: "12/03/2026 às 14:05", organization: school.name, role: "Secretário(a)", firstName: "Carla", action: m.actionOpening, purpose: "verificação da matrícula" }),
+    ]);
+    // A later rename of the school or of the staff member does not rewrite what was recorded.
+    await h.db.update(schema.profiles).set({ fullName: "Outra Pessoa" }).where(eq(schema.profiles.userId, staff.id));
+    expect((await (await h.caller(parent.id)).privacy.accessLog())[0]!.firstName).toBe("Carla");
+
+    const exported = await (await h.caller(parent.id)).privacy.export();
+    expect(exported.whoSawMyData).toHaveLength(2);
+    expect(exported.sharedWith.schools).toEqual([expect.objectContaining({ kind: "proof", organization: school.name, opened: true, about: "Tomás Lima" })]);
+    // Another parent sees none of it.
+    const other = await eligibleParent(h, { schoolId: school.id });
+    expect(await (await h.caller(other.id)).privacy.accessLog()).toEqual([]);
+    // Staff are not parents: the procedures are refused.
+    await expect(api.privacy.accessLog()).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("an administrator's opening needs a purpose (a ticket for support), is listed as 'Administração Elo Escolar' and e-mails the parent in the same transaction", async () => {
+    const { parent, proof } = await world();
+    const adminUser = await createAdmin(h);
+    await h.db.update(schema.profiles).set({ fullName: "Rafael Admin" }).where(eq(schema.profiles.userId, adminUser.id));
+    const admin = await h.caller(adminUser.id);
+    await expect(admin.admin.verifications.open({ id: proof.id } as never)).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining(m.purposeRequired) });
+    await expect(admin.admin.verifications.open({ id: proof.id, purpose: "suporte" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining(m.ticketRequired) });
+    await expect(admin.admin.verifications.open({ id: proof.id, purpose: "curiosidade" } as never)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect(await views(proof.id)).toEqual([]);
+    expect(await mailsTo(parent.email, "proof-opened-by-admin")).toEqual([]);
+
+    h.clock.set(new Date("2026-03-12T15:00:00Z"));
+    await admin.admin.verifications.open({ id: proof.id, purpose: "revisao_administrador" });
+    h.clock.advance(60_000);
+    await admin.admin.verifications.open({ id: proof.id, purpose: "suporte", ticket: "CH-1234" });
+    const log = await (await h.caller(parent.id)).privacy.accessLog();
+    expect(log.map((r) => [r.organization, r.role, r.firstName, r.purpose])).toEqual([
+      [m.organizationAdmin, m.roleAdmin, "Rafael", "suporte com número do chamado CH-1234"],
+      [m.organizationAdmin, m.roleAdmin, "Rafael", "revisão pelo administrador"],
+    ]);
+    const mails = await mailsTo(parent.email, "proof-opened-by-admin");
+    expect(mails).toHaveLength(2);
+    expect(mails.map((x) => x.text).join("\n")).toContain("A administração do Elo Escolar abriu o comprovante de matrícula de Tomás Lima em 12/03/2026 para: revisão pelo administrador.");
+    expect(mails[0]!.userId).toBe(parent.id);
+  });
+
+  it("an opening recorded before purposes existed shows as 'não informada'", async () => {
+    const { parent, proof } = await world();
+    const adminUser = await createAdmin(h);
+    await h.db.insert(schema.enrollmentProofViews).values({ proofId: proof.id, viewerId: adminUser.id, viewerSchoolId: null });
+    const [row] = await (await h.caller(parent.id)).privacy.accessLog();
+    expect(row).toMatchObject({ organization: m.organizationAdmin, purpose: m.purposeNotStated });
+  });
+
+  it("an administrator opening their own proof is not listed for them (their own opening)", async () => {
+    const school = await createSchool(h);
+    const adminUser = await createAdmin(h, { profile: { schoolId: school.id } });
+    const proof = await insertProof(h, adminUser.id, school.id);
+    await (await h.caller(adminUser.id)).admin.verifications.open({ id: proof.id, purpose: "revisao_administrador" });
+    expect(await views(proof.id)).toHaveLength(1);
+    expect(await (await h.caller(adminUser.id)).privacy.accessLog()).toEqual([]);
+  });
+
+  it("a second school's staff are refused and add no row", async () => {
+    const { parent, proof } = await world();
+    const elsewhere = await createStaff(h, (await createSchool(h)).id);
+    await expect((await h.caller(elsewhere.id)).school.verifications.open({ id: proof.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect((await h.caller(elsewhere.id)).school.verifications.confirm({ id: proof.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await views(proof.id)).toEqual([]);
+    expect(await (await h.caller(parent.id)).privacy.accessLog()).toEqual([]);
+  });
+
+  it("an API token's call is marked as such and every HTTP access carries the request id", async () => {
+    const { staff, parent, proof } = await world();
+    const { token } = await createApiToken(h, staff.id);
+    const res = await fetch(`${server.url}/trpc/school.verifications.open`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ json: { id: proof.id } }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const answer = await trpcMutation(server, "school.verifications.confirm", { id: proof.id }, await sessionCookie(h, staff.id));
+    expect(answer.status).toBe(200);
+    const rows = await views(proof.id);
+    expect(rows.map((r) => [r.action, r.viaApiToken])).toEqual(expect.arrayContaining([["opening", true], ["decision", false]]));
+    for (const r of rows) expect(r.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(rows.map((r) => r.requestId)).size).toBe(2);
+    const log = await (await h.caller(parent.id)).privacy.accessLog();
+    expect(log.find((r) => r.action === m.actionOpening)).toMatchObject({ viaApiToken: true });
+  });
+});
+
+describe("'Com quem seus dados foram compartilhados'", () => {
+  it("a claim adds its institution; the desk's lookups are listed; the row stays after the voucher ends, with its dates; operators come from the configuration", async () => {
+    const { parent } = await world();
+    const offering = await createSchool(h, { name: `Escola de Idiomas ${suffix()}` });
+    const desk = await createStaff(h, offering.id);
+    const benefit = await createDiscount(h, offering.id, { className: "Inglês Kids" });
+    const voucher = await insertVoucher(h, { id: benefit.id, schoolId: offering.id }, parent.id);
+    const before = await (await h.caller(parent.id)).privacy.sharedWith();
+    expect(before.schools.find((s) => s.kind === "voucher")).toMatchObject({ organization: offering.name, opened: false, until: null });
+
+    await (await h.caller(desk.id)).school.vouchers.lookup({ code: voucher.voucherCode });
+    await (await h.caller(desk.id)).school.vouchers.confirm({ code: voucher.voucherCode });
+    // Another school's desk is refused and adds nothing.
+    const elsewhere = await createStaff(h, (await createSchool(h)).id);
+    await expect((await h.caller(elsewhere.id)).school.vouchers.lookup({ code: voucher.voucherCode })).rejects.toMatchObject({ code: "FORBIDDEN" });
+
+    const log = await (await h.caller(parent.id)).privacy.accessLog();
+    const deskRows = log.filter((r) => r.subject === "voucher");
+    expect(deskRows).toHaveLength(2);
+    expect(deskRows[0]).toMatchObject({ organization: offering.name, action: m.actionDeskLookup, about: benefit.className, purpose: null });
+
+    const shared = await (await h.caller(parent.id)).privacy.sharedWith();
+    const row = shared.schools.find((s) => s.kind === "voucher")!;
+    expect(row).toMatchObject({ organization: offering.name, opened: true, what: m.voucherSaw });
+    expect(row.about).toContain(benefit.className);
+    expect(row.until).not.toBeNull();
+    expect(shared.schools.some((s) => s.kind === "proof")).toBe(true);
+    expect(shared.operators.map((o) => o.kind)).toEqual(["email", "storage", "hosting"]);
+    expect(shared.operators[1]!.provider).toBe(m.operatorStorageDisk);
+  });
+
+  it("an institution user is refused (parents only)", async () => {
+    const staff = await createUser(h, { profileType: "institution" });
+    await expect((await h.caller(staff.id)).privacy.sharedWith()).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+describe("the access log is append-only", () => {
+  it("an UPDATE or DELETE by the application fails; the purge flag and an account deletion's cascade pass", async () => {
+    const { staff, parent, proof } = await world();
+    await (await h.caller(staff.id)).school.verifications.open({ id: proof.id });
+    await appendOnly(h.db.execute(sql`update enrollment_proof_views set viewed_at = now() - interval '1 day' where proof_id = ${proof.id}`));
+    await appendOnly(h.db.execute(sql`update enrollment_proof_views set purpose = 'ordem_judicial' where proof_id = ${proof.id}`));
+    await appendOnly(h.db.execute(sql`delete from enrollment_proof_views where proof_id = ${proof.id}`));
+    await appendOnly(h.db.execute(sql`truncate voucher_desk_views`));
+    expect(await views(proof.id)).toHaveLength(1);
+    // A viewer's account deleted: the key becomes null by the foreign key; the recorded name stays.
+    await h.db.delete(schema.users).where(eq(schema.users.id, staff.id));
+    expect((await views(proof.id))[0]).toMatchObject({ viewerId: null, viewerFirstName: "Carla" });
+    // The purge's flag, in its own transaction.
+    await h.db.transaction(async (tx) => {
+      await tx.execute(sql`set local elo.purge = 'on'`);
+      await tx.execute(sql`delete from enrollment_proof_views where proof_id = ${proof.id}`);
+    });
+    expect(await views(proof.id)).toEqual([]);
+    // And the flag does not outlive its transaction.
+    const { staff: s2, proof: p2 } = await world();
+    await (await h.caller(s2.id)).school.verifications.open({ id: p2.id });
+    await appendOnly(h.db.execute(sql`delete from enrollment_proof_views where proof_id = ${p2.id}`));
+    void parent;
+  });
+});
