@@ -13,6 +13,7 @@ import { startRenewalRequests } from "./jobs/renewal-requests";
 import { systemClock, type Clock } from "./lib/clock";
 import { sharedSecret } from "./lib/secrets";
 import { startScheduler } from "./jobs/scheduler";
+import { accessLogJobs } from "./access-log/retention";
 import { voucherJobs } from "./jobs/voucher-jobs";
 import { createMailer } from "./mail/mailer";
 import { diskStorage } from "./storage/disk-storage";
@@ -64,7 +65,7 @@ export async function startServer(config: Config, overrides: DepsOverrides = {})
   const app = await buildApp(deps);
   await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   deps.mailer.start();
-  const scheduler = startScheduler({ jobs: voucherJobs(deps), intervalMs: config.JOBS_INTERVAL_MS, logger: deps.logger });
+  const scheduler = startScheduler({ jobs: [...voucherJobs(deps), ...accessLogJobs(deps)], intervalMs: config.JOBS_INTERVAL_MS, logger: deps.logger });
   const stopRenewals = startRenewalRequests(deps);
   return {
     app,

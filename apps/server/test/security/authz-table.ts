@@ -201,6 +201,8 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "privacy.deleteAccount": { input: (_h, _w, t) => ({ password: t.password }), expect: SIGNED_IN, isolate: "perActor" },
   "privacy.export": { expect: SIGNED_IN },
   "privacy.latestConsent": { expect: SIGNED_IN },
+  "privacy.accessLog": { expect: PARENT },
+  "privacy.sharedWith": { expect: PARENT },
 
   // ─── parent profile ───
   "profile.changes": { expect: SIGNED_IN },
