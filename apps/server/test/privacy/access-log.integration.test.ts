@@ -1,16 +1,17 @@
 import { schema } from "@elo/db";
 import { accessLogMessages as m } from "@elo/shared";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createApiToken } from "../support/factories/apiTokens";
-import { createDiscount, eligibleParent } from "../support/factories/benefits";
+import { addEnrollment, createDiscount, eligibleParent } from "../support/factories/benefits";
+import { pdfBytes, uploadForm } from "../support/factories/files";
 import { insertProof } from "../support/factories/proofs";
 import { createSchool, createStaff } from "../support/factories/schools";
 import { sessionCookie } from "../support/factories/sessions";
-import { createAdmin, createUser } from "../support/factories/users";
+import { createAdmin, createUser, DEFAULT_PASSWORD } from "../support/factories/users";
 import { insertVoucher } from "../support/factories/vouchers";
 import { trpcMutation } from "../support/http-client";
-import { withServer, type Harness, type TestServer } from "../support/harness";
+import { TEST_ORIGIN, withServer, type Harness, type TestServer } from "../support/harness";
 
 /** Issue 27: who opened a child's data, with whom it was shared, the admin's purpose, the append-only log. */
 let h: Harness;
@@ -171,6 +172,53 @@ describe("'Com quem seus dados foram compartilhados'", () => {
   it("an institution user is refused (parents only)", async () => {
     const staff = await createUser(h, { profileType: "institution" });
     await expect((await h.caller(staff.id)).privacy.sharedWith()).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+describe("deletion and correction reach the schools that opened the proof (art. 18 § 6)", () => {
+  const notices = (emails: string[]) => h.db.select().from(schema.emailOutbox).where(and(eq(schema.emailOutbox.kind, "discard-copies"), inArray(schema.emailOutbox.to, emails)));
+
+  async function openedByTwoSchools() {
+    const { school, staff, parent, proof } = await world();
+    const colleague = await createStaff(h, school.id);
+    const other = await createSchool(h, { name: `Escola Outra ${suffix()}` });
+    const otherStaff = await createStaff(h, other.id);
+    const enrollment = await addEnrollment(h, parent.id, other.id);
+    const otherProof = await insertProof(h, parent.id, other.id, { enrollmentId: enrollment.id });
+    await (await h.caller(staff.id)).school.verifications.open({ id: proof.id });
+    await (await h.caller(staff.id)).school.verifications.open({ id: proof.id });
+    await (await h.caller(otherStaff.id)).school.verifications.open({ id: otherProof.id });
+    // A school that never opened anything, and an administrator's opening: no notice for them.
+    const bystander = await createStaff(h, (await createSchool(h)).id);
+    await (await h.caller((await createAdmin(h)).id)).admin.verifications.open({ id: proof.id, purpose: "revisao_administrador" });
+    return { staff, colleague, otherStaff, bystander, parent, proof, recipients: [staff.email, colleague.email, otherStaff.email, bystander.email] };
+  }
+
+  it("a deleted account: one notice per staff member of each school that opened a proof, naming no child and linking nothing", async () => {
+    const w = await openedByTwoSchools();
+    await (await h.caller(w.parent.id)).privacy.deleteAccount({ password: DEFAULT_PASSWORD });
+    const sent = await notices(w.recipients);
+    expect(sent.map((n) => n.to).sort()).toEqual([w.staff.email, w.colleague.email, w.otherStaff.email].sort());
+    for (const n of sent) {
+      expect(n.userId).not.toBe(w.parent.id);
+      expect(n.aboutUserId).toBeNull();
+      expect(`${n.subject} ${n.text} ${n.html}`).not.toMatch(/Tomás|Aluno de Teste|Responsável de Teste|https?:\/\/[^"]*\/(meus-dados|privacidade)/);
+      expect(n.text).toContain(m.discardText);
+      // The only address is the layout's home link: nothing points at the parent, the child or a file.
+      const urls = `${n.text} ${n.html}`.match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+      expect(urls.filter((u) => u.replace(/\/$/, "") !== TEST_ORIGIN)).toEqual([]);
+    }
+  });
+
+  it("a replaced proof: the staff of the school that opened it get one notice each; the other school none", async () => {
+    const w = await openedByTwoSchools();
+    const res = await fetch(`${server.url}/api/uploads/enrollment-proof`, {
+      method: "POST",
+      headers: { origin: TEST_ORIGIN, cookie: await sessionCookie(h, w.parent.id) },
+      body: uploadForm(pdfBytes(), "comprovante.pdf"),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await notices(w.recipients)).map((n) => n.to).sort()).toEqual([w.staff.email, w.colleague.email].sort());
   });
 });
 

@@ -1,6 +1,7 @@
-import { schema } from "@elo/db";
+import { schema, type Database } from "@elo/db";
 import { privacyMessages, type DeleteAccountInput } from "@elo/shared";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { queueDiscardNotices } from "../../access-log/discard-notices";
 import { sessionCookieName } from "../../auth/cookie";
 import { passwordResetEmail, voucherEmail } from "../../mail/templates";
 import type { Context } from "../../trpc/init";
@@ -37,6 +38,9 @@ export async function deleteUserData({ ctx, input }: { ctx: Ctx; input: DeleteAc
     await tx
       .delete(outbox)
       .where(or(eq(outbox.userId, userId), eq(outbox.aboutUserId, userId), and(isNull(outbox.userId), inArray(outbox.kind, RECIPIENT_KINDS), eq(sql`lower(${outbox.to})`, email))));
+    // The schools that opened any of the parent's proofs are asked to discard copies (issue 27):
+    // queued here, keyed to each staff member, so the deletion commits with its notices or not at all.
+    await queueDiscardNotices(ctx, tx as unknown as Database, userId, sql`true`);
     await tx.delete(schema.loginAttempts).where(eq(schema.loginAttempts.email, email));
     await tx.delete(schema.loginThrottles).where(eq(schema.loginThrottles.email, email));
     await tx.delete(schema.users).where(eq(schema.users.id, userId));
