@@ -105,6 +105,9 @@ export async function sharedWith(db: Database, config: Pick<Config, "SMTP_URL" |
              exists (select 1 from enrollment_proof_views v where v.proof_id = p.id and v.viewer_school_id is not null) as opened
       from enrollment_proofs p join schools s on s.id = p.school_id
       where p.user_id = ${userId}
+        -- The school received the proof when its staff opened or decided it (an administrator's work is not a share).
+        and (exists (select 1 from enrollment_proof_views v where v.proof_id = p.id and v.viewer_school_id is not null)
+             or (p.decided_at is not null and not p.decided_by_admin))
       order by p.submitted_at desc`,
     ),
     queryRows<VoucherShare>(

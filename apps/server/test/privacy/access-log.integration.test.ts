@@ -164,7 +164,8 @@ describe("'Com quem seus dados foram compartilhados'", () => {
     expect(row).toMatchObject({ organization: offering.name, opened: true, what: m.voucherSaw });
     expect(row.about).toContain(benefit.className);
     expect(row.until).not.toBeNull();
-    expect(shared.schools.some((s) => s.kind === "proof")).toBe(true);
+    // The proof's school never opened or decided it: it received nothing, so it is not listed.
+    expect(shared.schools.some((s) => s.kind === "proof")).toBe(false);
     expect(shared.operators.map((o) => o.kind)).toEqual(["email", "storage", "hosting"]);
     expect(shared.operators[1]!.provider).toBe(m.operatorStorageDisk);
   });

@@ -49,8 +49,8 @@ export const accessLogMessages = {
   sharedIntro:
     "Lista feita a partir dos registros do sistema: as escolas que receberam seus dados para verificar a matrícula ou atender um voucher, e os operadores que tratam dados em nome do Elo Escolar.",
   sharedEmpty: "Nenhuma escola recebeu seus dados até agora.",
-  sharedSchoolProof: "Escola do aluno: comprovante de matrícula",
-  sharedSchoolVoucher: "Instituição do benefício: voucher",
+  sharedSchoolProof: "Escola do aluno: recebeu o comprovante de matrícula",
+  sharedSchoolVoucher: "Instituição do benefício: recebeu o voucher",
   sharedOperators: "Operadores (tratam dados em nome do Elo Escolar)",
   sharedSince: "Desde",
   sharedUntil: "até",

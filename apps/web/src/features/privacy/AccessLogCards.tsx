@@ -1,5 +1,5 @@
 import { accessLogMessages as m } from "@elo/shared";
-import { Badge, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Card, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconBuildingSkyscraper, IconEye } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc";
@@ -10,7 +10,7 @@ export function WhoSawCard() {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="who-saw-title" data-testid="who-saw">
       <Stack gap="sm">
-        <Group gap="xs">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
           <IconEye size={22} aria-hidden />
           <Title order={2} fz="h3" id="who-saw-title">
             {m.whoSawTitle}
@@ -61,7 +61,7 @@ export function SharedWithCard() {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="shared-title" data-testid="shared-with">
       <Stack gap="sm">
-        <Group gap="xs">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
           <IconBuildingSkyscraper size={22} aria-hidden />
           <Title order={2} fz="h3" id="shared-title">
             {m.sharedTitle}
@@ -80,9 +80,9 @@ export function SharedWithCard() {
                   <Paper key={`${s.kind}-${i}`} withBorder radius="md" p="sm" data-testid="shared-row">
                     <Stack gap={2}>
                       <Text fw={600}>{s.organization}</Text>
-                      <Badge variant="light" color={s.kind === "proof" ? "teal" : "indigo"} style={{ alignSelf: "flex-start" }}>
+                      <Text size="sm" fw={600} c={s.kind === "proof" ? "teal.8" : "indigo.8"}>
                         {s.reason}
-                      </Badge>
+                      </Text>
                       {s.about && <Text size="sm">{s.about}</Text>}
                       <Text size="sm" c="dimmed">
                         {m.sharedSince} {s.since}
