@@ -15,7 +15,7 @@ const userByEmail = async (email: string) => (await handle.db.select({ id: schem
 
 /** Clicks 'Ver comprovante' on the card of `student` and waits for the file to download. */
 async function openProof(page: Page, student: string, beforeDownload?: () => Promise<void>) {
-  const card = page.getByTestId("proof-card").filter({ hasText: student });
+  const card = page.getByTestId("proof-card").filter({ hasText: student }).filter({ hasText: "Tomás Tavares" });
   if (!beforeDownload) {
     const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("button", { name: "Ver comprovante" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^comprovante\./);
@@ -33,14 +33,14 @@ describe("'Quem viu os dados do meu filho'", () => {
     const aurora = await seedSchool(handle.db, `Escola Aurora ${Date.now()}`, "Ed. Básica", "Pinheiros");
     const staffId = await seedStaff(handle.db, horizonte!, "Helena Souza");
     await handle.db.update(schema.schoolMemberships).set({ position: "Secretário(a)" }).where(eq(schema.schoolMemberships.userId, staffId));
-    const parentId = await seedCompleteParent(handle.db, "Renata Alves", horizonte!);
-    const [enrollment] = await handle.db.insert(schema.enrollments).values({ userId: parentId, schoolId: aurora.id, institutionName: aurora.name, studentName: "Tomás Alves" }).returning();
+    const parentId = await seedCompleteParent(handle.db, "Lúcia Tavares", horizonte!);
+    const [enrollment] = await handle.db.insert(schema.enrollments).values({ userId: parentId, schoolId: aurora.id, institutionName: aurora.name, studentName: "Tomás Tavares" }).returning();
     // The demo parent's stored proof stands in for both files (the subject here is who opened them).
     const demoParent = await userByEmail(DEMO.parent.email);
     const fileKey = `${demoParent.id}/proof-demo.pdf`;
     await handle.db.insert(schema.enrollmentProofs).values([
-      { userId: parentId, schoolId: horizonte!.id, fileKey, studentName: "Tomás Alves", declaredClass: "5º ano B" },
-      { userId: parentId, schoolId: aurora.id, enrollmentId: enrollment!.id, fileKey, studentName: "Tomás Alves", declaredClass: "Inglês 2" },
+      { userId: parentId, schoolId: horizonte!.id, fileKey, studentName: "Tomás Tavares", declaredClass: "5º ano B" },
+      { userId: parentId, schoolId: aurora.id, enrollmentId: enrollment!.id, fileKey, studentName: "Tomás Tavares", declaredClass: "Inglês 2" },
     ]);
     const admin = await userByEmail(DEMO.admin.email);
     const staffSide = await newPage(browser);
@@ -51,7 +51,7 @@ describe("'Quem viu os dados do meu filho'", () => {
       await loginAs(staffSide.context, staffId);
       const staff = staffSide.page;
       await staff.goto("/confirmar-matriculas");
-      const card = await openProof(staff, "5º ano B");
+      const card = await openProof(staff, "Tomás Tavares");
       await card.getByRole("button", { name: "Confirmar" }).click();
       await staff.getByText("Matrícula confirmada", { exact: true }).first().waitFor();
 
@@ -75,7 +75,7 @@ describe("'Quem viu os dados do meu filho'", () => {
       const parentEmail = (await handle.db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, parentId)))[0]!.email;
       const mails = await handle.db.select().from(schema.emailOutbox).where(and(eq(schema.emailOutbox.to, parentEmail), eq(schema.emailOutbox.kind, "proof-opened-by-admin")));
       expect(mails).toHaveLength(1);
-      expect(mails[0]!.text).toMatch(/A administração do Elo Escolar abriu o comprovante de matrícula de Tomás Alves em \d{2}\/\d{2}\/\d{4} para: revisão pelo administrador\./);
+      expect(mails[0]!.text).toMatch(/A administração do Elo Escolar abriu o comprovante de matrícula de Tomás Tavares em \d{2}\/\d{2}\/\d{4} para: revisão pelo administrador\./);
 
       // 3. The parent sees both on /privacidade-lgpd, on a desktop and on a phone.
       await loginAs(parentSide.context, parentId);
