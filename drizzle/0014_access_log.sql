@@ -1,3 +1,19 @@
+CREATE TABLE "incidents" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"title" text NOT NULL,
+	"detected_at" timestamp with time zone NOT NULL,
+	"window_from" timestamp with time zone NOT NULL,
+	"window_to" timestamp with time zone NOT NULL,
+	"school_id" uuid,
+	"nature" text NOT NULL,
+	"accounts_affected" integer DEFAULT 0 NOT NULL,
+	"children_affected" integer DEFAULT 0 NOT NULL,
+	"measures" text NOT NULL,
+	"communicated_at" timestamp with time zone,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "voucher_desk_views" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"holder_id" uuid NOT NULL,
@@ -22,10 +38,13 @@ ALTER TABLE "enrollment_proof_views" ADD COLUMN "purpose" text;--> statement-bre
 ALTER TABLE "enrollment_proof_views" ADD COLUMN "ticket" text;--> statement-breakpoint
 ALTER TABLE "enrollment_proof_views" ADD COLUMN "request_id" text;--> statement-breakpoint
 ALTER TABLE "enrollment_proof_views" ADD COLUMN "via_api_token" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "incidents" ADD CONSTRAINT "incidents_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "incidents" ADD CONSTRAINT "incidents_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voucher_desk_views" ADD CONSTRAINT "voucher_desk_views_holder_id_users_id_fk" FOREIGN KEY ("holder_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voucher_desk_views" ADD CONSTRAINT "voucher_desk_views_voucher_id_discount_transactions_id_fk" FOREIGN KEY ("voucher_id") REFERENCES "public"."discount_transactions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voucher_desk_views" ADD CONSTRAINT "voucher_desk_views_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voucher_desk_views" ADD CONSTRAINT "voucher_desk_views_viewer_id_users_id_fk" FOREIGN KEY ("viewer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "incidents_created_idx" ON "incidents" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "voucher_desk_views_holder_idx" ON "voucher_desk_views" USING btree ("holder_id","viewed_at");--> statement-breakpoint
 CREATE INDEX "voucher_desk_views_viewed_idx" ON "voucher_desk_views" USING btree ("viewed_at");--> statement-breakpoint
 CREATE INDEX "enrollment_proof_views_viewed_idx" ON "enrollment_proof_views" USING btree ("viewed_at");--> statement-breakpoint

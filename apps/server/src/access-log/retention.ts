@@ -7,6 +7,7 @@ import type { Job } from "../jobs/scheduler";
 /** Decision 190: an access row lives as long as what it is about, plus 2 years, and never less than 6 months (Marco Civil, art. 15). */
 export const RETENTION_AFTER_LIFE_MONTHS = 24;
 export const RETENTION_MINIMUM_MONTHS = 6;
+export const INCIDENT_RETENTION_YEARS = 5;
 /** Rows per transaction: short transactions, nothing held for long. */
 const BATCH = 5000;
 
@@ -43,7 +44,12 @@ export async function purgeAccessLog(deps: Pick<AppDeps, "db" | "clock">): Promi
       if (deleted < BATCH) break;
     }
   }
-  return total;
+  // The incidents register is kept 5 years from each record (decision 191); it is not append-only.
+  const [gone] = await queryRows<{ n: number }>(
+    deps.db,
+    sql`with d as (delete from incidents where created_at < ${now}::timestamptz - make_interval(years => ${INCIDENT_RETENTION_YEARS}) returning 1) select count(*)::int as n from d`,
+  );
+  return total + (gone?.n ?? 0);
 }
 
 /** The scheduled purge (started with the server, like the voucher jobs). */

@@ -202,6 +202,11 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "privacy.export": { expect: SIGNED_IN },
   "privacy.latestConsent": { expect: SIGNED_IN },
   "privacy.accessLog": { expect: PARENT },
+  "admin.incidents.list": { expect: ADMIN },
+  "admin.incidents.create": {
+    input: () => ({ title: "Teste de autorização", detectedAt: new Date(), windowFrom: new Date(Date.now() - 3_600_000), windowTo: new Date(), nature: "Nenhum dado", accountsAffected: 0, childrenAffected: 0, measures: "Nenhuma" }),
+    expect: ADMIN,
+  },
   "privacy.sharedWith": { expect: PARENT },
 
   // ─── parent profile ───

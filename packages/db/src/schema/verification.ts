@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { proofRefusalReason, proofStatus } from "./enums";
 import { enrollments } from "./profiles";
@@ -108,4 +108,31 @@ export const voucherDeskViews = pgTable(
     viewedAt: ts("viewed_at").notNull().defaultNow(),
   },
   (t) => [index("voucher_desk_views_holder_idx").on(t.holderId, t.viewedAt), index("voucher_desk_views_viewed_idx").on(t.viewedAt)],
+);
+
+/**
+ * The register of security incidents (Resolução CD/ANPD 15/2024, issue 27): what happened, the window,
+ * the figures `npm run incident` gave, the measures, and when the ANPD and the holders were told.
+ * Kept 5 years from its record (the `purge-access-log` job removes older ones).
+ */
+export const incidents = pgTable(
+  "incidents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    detectedAt: ts("detected_at").notNull(),
+    windowFrom: ts("window_from").notNull(),
+    windowTo: ts("window_to").notNull(),
+    schoolId: uuid("school_id").references(() => schools.id, { onDelete: "set null" }),
+    /** Art. 48 § 1 I: the nature of the data affected. */
+    nature: text("nature").notNull(),
+    accountsAffected: integer("accounts_affected").notNull().default(0),
+    childrenAffected: integer("children_affected").notNull().default(0),
+    /** Art. 48 § 1 VI: what was or will be done. */
+    measures: text("measures").notNull(),
+    communicatedAt: ts("communicated_at"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("incidents_created_idx").on(t.createdAt)],
 );

@@ -78,4 +78,27 @@ export const accessLogMessages = {
   discardText:
     "Um responsável excluiu a conta ou substituiu um comprovante de matrícula que a equipe da sua escola abriu pelo Elo Escolar. Se alguém da escola salvou, imprimiu ou encaminhou uma cópia desse comprovante, descarte-a.",
   discardNote: "Por privacidade, esta mensagem não identifica o responsável nem o aluno (LGPD, art. 18, § 6º).",
+  // The incidents register (admin).
+  incidentsTitle: "Incidentes de segurança",
+  incidentsIntro:
+    "Registro dos incidentes com dados pessoais (Resolução CD/ANPD 15/2024), guardado por 5 anos. Para saber quem foi afetado numa janela de tempo, rode npm run incident -- --from aaaa-mm-dd --to aaaa-mm-dd [--school nome].",
+  incidentsEmpty: "Nenhum incidente registrado.",
+  incidentNew: "Registrar incidente",
+  incidentSaved: "Incidente registrado",
+  incidentTitleLabel: "O que aconteceu",
+  incidentDetectedLabel: "Detectado em",
+  incidentWindowFromLabel: "Início da janela",
+  incidentWindowToLabel: "Fim da janela",
+  incidentNatureLabel: "Natureza dos dados afetados",
+  incidentAccountsLabel: "Contas afetadas",
+  incidentChildrenLabel: "Crianças envolvidas",
+  incidentMeasuresLabel: "Medidas adotadas",
+  incidentCommunicatedLabel: "Comunicado à ANPD e aos titulares em",
+  incidentNotCommunicated: "Ainda não comunicado",
+  incidentTitleRequired: "Descreva o incidente em poucas palavras.",
+  incidentNatureRequired: "Diga quais dados pessoais foram afetados.",
+  incidentMeasuresRequired: "Diga quais medidas foram ou serão adotadas.",
+  incidentDateInvalid: "Informe uma data válida.",
+  incidentWindowInvalid: "O fim da janela deve ser depois do início.",
+  incidentTooLong: (max: number) => `Use no máximo ${max} caracteres.`,
 } as const;

@@ -35,3 +35,21 @@ export const adminProofOpenInput = z
   .strict()
   .refine(ticketWhenSupport, { message: accessLogMessages.ticketRequired, path: ["ticket"] });
 export type AdminProofOpenInput = z.input<typeof adminProofOpenInput>;
+
+/** A security incident for the register (Resolução CD/ANPD 15/2024, issue 27). */
+export const incidentInput = z
+  .object({
+    title: z.string().trim().min(3, accessLogMessages.incidentTitleRequired).max(200, accessLogMessages.incidentTooLong(200)),
+    detectedAt: z.coerce.date(accessLogMessages.incidentDateInvalid),
+    windowFrom: z.coerce.date(accessLogMessages.incidentDateInvalid),
+    windowTo: z.coerce.date(accessLogMessages.incidentDateInvalid),
+    schoolId: uuid.nullable().default(null),
+    nature: z.string().trim().min(3, accessLogMessages.incidentNatureRequired).max(2000, accessLogMessages.incidentTooLong(2000)),
+    accountsAffected: z.number().int().min(0).max(10_000_000),
+    childrenAffected: z.number().int().min(0).max(10_000_000),
+    measures: z.string().trim().min(3, accessLogMessages.incidentMeasuresRequired).max(4000, accessLogMessages.incidentTooLong(4000)),
+    communicatedAt: z.coerce.date(accessLogMessages.incidentDateInvalid).nullable().default(null),
+  })
+  .strict()
+  .refine((v) => v.windowTo > v.windowFrom, { message: accessLogMessages.incidentWindowInvalid, path: ["windowTo"] });
+export type IncidentInput = z.input<typeof incidentInput>;

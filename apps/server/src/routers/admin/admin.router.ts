@@ -1,5 +1,6 @@
 import {
   adminParentsListInput,
+  incidentInput,
   adminProofOpenInput,
   adminProofQueueInput,
   adminSchoolListInput,
@@ -16,6 +17,7 @@ import { adminProcedure, router } from "../../trpc/init";
 import { csvImportHandler } from "./csv/import.handler";
 import { csvPreviewHandler } from "./csv/preview.handler";
 import { schoolsCsvTemplate } from "./csv/template";
+import { createIncident, listIncidents } from "./incidents.handler";
 import { uploadLogoHandler } from "./logo.handler";
 import { decideMembershipHandler, pendingMembershipsHandler } from "./memberships.handler";
 import { mergeSchoolsHandler } from "./merge.handler";
@@ -57,6 +59,11 @@ export const adminRouter = router({
   parents: router({
     summary: adminProcedure.query(parentsSummaryHandler),
     list: adminProcedure.input(adminParentsListInput).query(listParentsHandler),
+  }),
+  /** The register of security incidents, kept 5 years (issue 27, decision 191). */
+  incidents: router({
+    list: adminProcedure.query(listIncidents),
+    create: adminProcedure.input(incidentInput).mutation(createIncident),
   }),
   /** Enrollment proofs of schools without staff in the network (issue 21), on /admin-pais. */
   verifications: router({
