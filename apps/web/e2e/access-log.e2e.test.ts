@@ -110,3 +110,37 @@ describe("'Quem viu os dados do meu filho'", () => {
     }
   });
 });
+
+describe("the incidents register", () => {
+  it("an administrator records an incident on /admin-pais and sees it listed", async () => {
+    const admin = await userByEmail(DEMO.admin.email);
+    const { page, context } = await newPage(browser);
+    try {
+      await loginAs(context, admin.id);
+      await page.goto("/admin-pais");
+      const register = page.getByTestId("incidents");
+      await register.getByRole("heading", { name: "Incidentes de segurança" }).waitFor();
+      await register.getByRole("button", { name: "Registrar incidente" }).click();
+      const dialog = page.getByRole("dialog", { name: "Registrar incidente" });
+      const title = `Conta de escola acessada por terceiro ${Date.now()}`;
+      await dialog.getByLabel("O que aconteceu").fill(title);
+      await dialog.getByLabel("Detectado em").fill("2026-03-12T10:00");
+      await dialog.getByLabel("Início da janela").fill("2026-03-10T00:00");
+      await dialog.getByLabel("Fim da janela").fill("2026-03-12T00:00");
+      await dialog.getByLabel("Natureza dos dados afetados").fill("Comprovantes de matrícula");
+      await dialog.getByLabel("Contas afetadas").fill("2");
+      await dialog.getByLabel("Crianças envolvidas").fill("3");
+      // Without the measures, the server says what is missing.
+      await dialog.getByRole("button", { name: "Registrar incidente" }).click();
+      await page.getByText("Diga quais medidas foram ou serão adotadas.").first().waitFor();
+      await dialog.getByLabel("Medidas adotadas").fill("Senha redefinida; escola avisada.");
+      await dialog.getByRole("button", { name: "Registrar incidente" }).click();
+      await page.getByText("Incidente registrado", { exact: true }).first().waitFor();
+      await register.getByText(title).waitFor();
+      await register.getByText("Contas afetadas: 2 · Crianças envolvidas: 3").waitFor();
+      await snap(page, "access-log-incidents");
+    } finally {
+      await context.close();
+    }
+  });
+});

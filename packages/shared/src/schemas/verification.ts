@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS, PROOF_REFUSAL_REASONS } from "../constants";
 import { verificationMessages } from "../messages/verification";
 import { accessLogMessages, ADMIN_ACCESS_PURPOSES } from "../messages/access-log";
-import { optionalText, uuid } from "./fields";
+import { optionalText, text, uuid } from "./fields";
 
 /** One enrollment proof: open it, or confirm it. */
 export const proofIdInput = z.object({ id: uuid }).strict();
@@ -39,15 +39,15 @@ export type AdminProofOpenInput = z.input<typeof adminProofOpenInput>;
 /** A security incident for the register (Resolução CD/ANPD 15/2024, issue 27). */
 export const incidentInput = z
   .object({
-    title: z.string().trim().min(3, accessLogMessages.incidentTitleRequired).max(200, accessLogMessages.incidentTooLong(200)),
+    title: text().trim().min(3, accessLogMessages.incidentTitleRequired).max(200, accessLogMessages.incidentTooLong(200)),
     detectedAt: z.coerce.date(accessLogMessages.incidentDateInvalid),
     windowFrom: z.coerce.date(accessLogMessages.incidentDateInvalid),
     windowTo: z.coerce.date(accessLogMessages.incidentDateInvalid),
     schoolId: uuid.nullable().default(null),
-    nature: z.string().trim().min(3, accessLogMessages.incidentNatureRequired).max(2000, accessLogMessages.incidentTooLong(2000)),
+    nature: text().trim().min(3, accessLogMessages.incidentNatureRequired).max(2000, accessLogMessages.incidentTooLong(2000)),
     accountsAffected: z.number().int().min(0).max(10_000_000),
     childrenAffected: z.number().int().min(0).max(10_000_000),
-    measures: z.string().trim().min(3, accessLogMessages.incidentMeasuresRequired).max(4000, accessLogMessages.incidentTooLong(4000)),
+    measures: text().trim().min(3, accessLogMessages.incidentMeasuresRequired).max(4000, accessLogMessages.incidentTooLong(4000)),
     communicatedAt: z.coerce.date(accessLogMessages.incidentDateInvalid).nullable().default(null),
   })
   .strict()

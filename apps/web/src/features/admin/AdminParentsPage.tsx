@@ -7,6 +7,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { Page } from "../common/Page";
 import { AdminProofQueue } from "../verification/AdminProofQueue";
+import { IncidentsCard } from "./IncidentsCard";
 import { useAdminProofOpener } from "../verification/PurposeDialog";
 import { trpc } from "../../lib/trpc";
 import { useErrorToast } from "../../lib/useErrorToast";
@@ -63,6 +64,7 @@ export function AdminParentsPage() {
         <Stat label={adminUiMessages.parentsProofs} value={summary.data?.proofs} />
       </SimpleGrid>
       <AdminProofQueue />
+      <IncidentsCard />
       <TextInput
         label={adminUiMessages.parentsSearch}
         type="search"
