@@ -224,6 +224,18 @@ describe("deletion and correction reach the schools that opened the proof (art. 
 });
 
 describe("the access log is append-only", () => {
+  it("a school merge re-points the log's school key; the recorded name stays", async () => {
+    const { school, staff, parent, proof } = await world();
+    await (await h.caller(staff.id)).school.verifications.open({ id: proof.id });
+    const target = await createSchool(h, { name: `Colégio Destino ${suffix()}` });
+    const voucher = await insertVoucher(h, { id: (await createDiscount(h, school.id)).id, schoolId: school.id }, parent.id);
+    await (await h.caller(staff.id)).school.vouchers.lookup({ code: voucher.voucherCode });
+    await (await h.caller((await createAdmin(h)).id)).admin.schools.merge({ sourceId: school.id, targetId: target.id });
+    expect((await views(proof.id))[0]).toMatchObject({ viewerSchoolId: target.id, organizationName: school.name });
+    expect((await (await h.caller(parent.id)).privacy.accessLog()).map((r) => r.organization)).toEqual([school.name, school.name]);
+  });
+
+
   it("an UPDATE or DELETE by the application fails; the purge flag and an account deletion's cascade pass", async () => {
     const { staff, parent, proof } = await world();
     await (await h.caller(staff.id)).school.verifications.open({ id: proof.id });
