@@ -192,6 +192,31 @@ const CASES: KillCase[] = [
       };
     },
   },
+  {
+    name: "an account deletion: the discard notice to the staff of each school that opened the proof (issue 27)",
+    kind: "discard-copies",
+    killAfter: 3,
+    async seed(h) {
+      const families: Array<{ parent: Awaited<ReturnType<typeof eligibleParent>>; staff: Awaited<ReturnType<typeof createStaff>> }> = [];
+      for (let i = 0; i < 20; i++) {
+        const school = await createSchool(h);
+        const staff = await createStaff(h, school.id);
+        const parent = await eligibleParent(h, { schoolId: school.id });
+        const proof = await insertProof(h, parent.id, school.id);
+        await h.db.insert(schema.enrollmentProofViews).values({ proofId: proof.id, viewerId: staff.id, viewerSchoolId: school.id, purpose: "verificacao_matricula" });
+        families.push({ parent, staff });
+      }
+      const parentCookies = await cookies(h, families.map((f) => f.parent.id));
+      return {
+        requests: families.map((f, i) => ({ path: "privacy.deleteAccount", input: { password: f.parent.password }, cookie: parentCookies[i] })),
+        async committed() {
+          const left = await h.db.select({ id: schema.users.id }).from(schema.users).where(inArray(schema.users.id, families.map((f) => f.parent.id)));
+          const alive = new Set(left.map((u) => u.id));
+          return split(families, (f) => !alive.has(f.parent.id), (f) => ({ to: f.staff.email, has: ["Descarte cópias de um comprovante de matrícula"], userId: f.staff.id }));
+        },
+      };
+    },
+  },
 ];
 
 /** The delivered e-mails that are this one: its recipient, and its text holds every marker. */
