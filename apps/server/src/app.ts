@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,6 +39,8 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: deps.config.TRUST_PROXY,
     // Graceful close answers requests itself (http/shutdown.ts): Fastify's 503 would refuse some received before SIGTERM.
     return503OnClosing: false,
+    // Unique across processes and restarts: access-log rows carry it to join the server's log (issue 27).
+    genReqId: () => randomUUID(),
     // Two log lines per request were the largest framework cost in production (decision 088):
     // there only server errors and slow requests are logged, by the hook below.
     logController: new LogController({ disableRequestLogging: deps.config.isProduction }),

@@ -14,6 +14,7 @@ import { systemClock, type Clock } from "./lib/clock";
 import { sharedSecret } from "./lib/secrets";
 import { recordJobRun, type JobOutcome } from "./jobs/job-runs";
 import { startScheduler } from "./jobs/scheduler";
+import { accessLogJobs } from "./access-log/retention";
 import { voucherJobs } from "./jobs/voucher-jobs";
 import { createMailer } from "./mail/mailer";
 import { diskStorage } from "./storage/disk-storage";
@@ -66,7 +67,7 @@ export async function startServer(config: Config, overrides: DepsOverrides = {})
   await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   deps.mailer.start();
   const record = (job: string, outcome: JobOutcome) => recordJobRun(deps.db, deps.clock.now(), job, outcome);
-  const scheduler = startScheduler({ jobs: voucherJobs(deps), intervalMs: config.JOBS_INTERVAL_MS, logger: deps.logger, record });
+  const scheduler = startScheduler({ jobs: [...voucherJobs(deps), ...accessLogJobs(deps)], intervalMs: config.JOBS_INTERVAL_MS, logger: deps.logger, record });
   const stopRenewals = startRenewalRequests(deps, undefined, record);
   return {
     app,

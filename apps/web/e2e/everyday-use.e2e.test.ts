@@ -216,12 +216,15 @@ describe("7. the demo world", () => {
     await page.goto("/admin-pais");
     await page.getByLabel("Buscar por nome, aluno, escola ou e-mail").fill(DEMO.parent.email);
     const row = page.getByRole("row").filter({ hasText: DEMO.parent.email });
-    const open = row.getByRole("link", { name: "Abrir comprovante" });
-    await open.waitFor();
-    const proof = await page.request.get((await open.getAttribute("href"))!);
-    expect(proof.status()).toBe(200);
-    expect(proof.headers()["content-type"]).toContain("application/pdf");
-    expect((await proof.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    // The list holds no file address: the administrator states a purpose first (issue 27).
+    await row.getByRole("button", { name: "Abrir comprovante" }).click();
+    const dialog = page.getByRole("dialog", { name: "Por que você vai abrir estes dados?" });
+    await dialog.getByLabel("Finalidade do acesso").click();
+    await page.getByRole("option", { name: "suporte com número do chamado" }).click();
+    await dialog.getByLabel("Número do chamado").fill("DEMO-1");
+    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Abrir com esta finalidade" }).click()]);
+    const { readFile } = await import("node:fs/promises");
+    expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe("%PDF-");
 
     const demoSchools = await db.db.select({ name: schema.schools.name, logoUrl: schema.schools.logoUrl }).from(schema.schools).where(eq(schema.schools.origin, "seed"));
     expect(demoSchools.length).toBeGreaterThan(0);

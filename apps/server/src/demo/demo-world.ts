@@ -128,6 +128,9 @@ export async function seedDemoWorld(deps: Pick<AppDeps, "db" | "storage">) {
     const proofKey = `${parentId}/proof-demo.pdf`;
     await storage.put("enrollment_proofs", proofKey, proofPdf(), "application/pdf");
     await tx.update(schema.profiles).set({ enrollmentProofUrl: proofKey, enrollmentProofSubmitted: true }).where(eq(schema.profiles.userId, parentId));
+    // Every proof is a row its school (or the administration) decides (decision 125): the demo's too, so
+    // /admin-pais opens it like any other, with a stated purpose (decision 190).
+    await tx.insert(schema.enrollmentProofs).values({ userId: parentId, schoolId: schoolIds.get(PARENT.school)!, fileKey: proofKey, studentName: PARENT.studentName });
 
     return {
       admin: { email: "admin@eloescolar.com.br", password: PASSWORD },

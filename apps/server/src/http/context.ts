@@ -59,7 +59,7 @@ function commonContext(deps: AppDeps, req: FastifyRequest, res: FastifyReply) {
   const onAnswered = (callback: () => void) => void res.raw.once("close", callback);
   const trace = tracing(deps) ? stepTrace(res.elapsedTime, onAnswered, (steps) => deps.logger.debug({ url: req.url, steps }, "request steps")) : null;
   trace?.mark("context");
-  return { deps, cookies: replyCookieJar(deps, req, res), userAgent: req.headers["user-agent"] ?? null, onAnswered, trace };
+  return { deps, cookies: replyCookieJar(deps, req, res), userAgent: req.headers["user-agent"] ?? null, onAnswered, trace, requestId: req.id };
 }
 
 const tracing = (deps: AppDeps) => deps.logger.level === "debug" || deps.logger.level === "trace";

@@ -28,6 +28,8 @@ export interface ContextOptions {
   onAnswered?: (callback: () => void) => void;
   /** At debug level: timestamps of the request's steps (lib/step-trace.ts). */
   trace?: StepTrace | null;
+  /** Fastify's request id (`reqId` in the server's log); access-log rows carry it (issue 27). */
+  requestId?: string | null;
 }
 
 /** The context without HTTP: tests call procedures through `createCaller(createContextInner(...))`. */
@@ -40,6 +42,7 @@ export function createContextInner(opts: ContextOptions) {
     userAgent: opts.userAgent ?? null,
     apiTokenId: opts.apiTokenId ?? null,
     trace: opts.trace ?? null,
+    requestId: opts.requestId ?? null,
     /**
      * Runs `task` after the answer was sent, so neither its time nor its failure reaches the
      * caller (failures are logged); `deps.background.settled()` waits for it.

@@ -245,7 +245,7 @@ describe("admin.memberships", () => {
 });
 
 describe("admin.parents", () => {
-  it("summarises and lists parents newest first, searchable, with a signed proof link, leaving admins out", async () => {
+  it("summarises and lists parents newest first, searchable, with the live proof's id but never its address (issue 27), leaving admins out", async () => {
     const before = await admin.admin.parents.summary();
     const older = await createUser(h, { profile: { fullName: "Mãe Antiga", createdAt: new Date(Date.now() - 86_400_000) } });
     const newer = await createUser(h, {
@@ -262,7 +262,8 @@ describe("admin.parents", () => {
     const found = await admin.admin.parents.list({ search: "aluno busca" });
     expect(found.items).toHaveLength(1);
     expect(found.items[0]).toMatchObject({ fullName: "Pai Recente", schoolName: "Escola X", profileCompleted: true, enrollmentProofSubmitted: true });
-    expect(found.items[0]!.proofUrl).toMatch(/^\/files\/enrollment_proofs\/u1\/proof\.pdf\?expires=\d+&signature=/);
-    expect((await admin.admin.parents.list({ search: "Mãe Antiga" })).items[0]!.proofUrl).toBeNull();
+    expect(found.items[0]).not.toHaveProperty("proofUrl");
+    expect(JSON.stringify(found)).not.toContain("u1/proof.pdf");
+    expect((await admin.admin.parents.list({ search: "Mãe Antiga" })).items[0]!.proofId).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { createDiscount, createOfferingSchool, eligibleParent } from "../support
 import { insertProof } from "../support/factories/proofs";
 import { createSchool, createStaff, place } from "../support/factories/schools";
 import { sessionCookie } from "../support/factories/sessions";
+import { createUser } from "../support/factories/users";
 import { insertVoucher } from "../support/factories/vouchers";
 import { placeInLine } from "../support/factories/waitlist";
 import { spawnServer, withSpawnedServer, type ChildServer, type SpawnedWorld } from "../support/child-server";
@@ -163,6 +164,55 @@ const CASES: KillCase[] = [
           const rows = await h.db.select({ id: schema.enrollmentProofs.id, status: schema.enrollmentProofs.status }).from(schema.enrollmentProofs).where(inArray(schema.enrollmentProofs.id, proofs.map((p) => p.id)));
           const decided = new Set(rows.filter((r) => r.status !== "enviado").map((r) => r.id));
           return split(proofs, (p) => decided.has(p.id), (p) => ({ to: p.email, has: [school.name], userId: p.userId }));
+        },
+      };
+    },
+  },
+  {
+    name: "an administrator opens a proof with a purpose: the parent's e-mail (issue 27)",
+    kind: "proof-opened-by-admin",
+    killAfter: 5,
+    async seed(h) {
+      const school = await createSchool(h);
+      const admin = await createUser(h, { admin: true });
+      const [cookie] = await cookies(h, [admin.id]);
+      const parents = await Promise.all(Array.from({ length: 40 }, () => eligibleParent(h, { schoolId: school.id })));
+      const proofs: Array<{ id: string; userId: string; email: string; studentName: string }> = [];
+      for (const p of parents) {
+        const studentName = unique("Aluno Aberto");
+        proofs.push({ ...(await insertProof(h, p.id, school.id, { studentName })), email: p.email, studentName });
+      }
+      return {
+        requests: proofs.map((p) => ({ path: "admin.verifications.open", input: { id: p.id, purpose: "revisao_administrador" }, cookie })),
+        async committed() {
+          const rows = await h.db.select({ proofId: schema.enrollmentProofViews.proofId }).from(schema.enrollmentProofViews).where(inArray(schema.enrollmentProofViews.proofId, proofs.map((p) => p.id)));
+          const opened = new Set(rows.map((r) => r.proofId));
+          return split(proofs, (p) => opened.has(p.id), (p) => ({ to: p.email, has: [p.studentName, "revisão pelo administrador"], userId: p.userId }));
+        },
+      };
+    },
+  },
+  {
+    name: "an account deletion: the discard notice to the staff of each school that opened the proof (issue 27)",
+    kind: "discard-copies",
+    killAfter: 3,
+    async seed(h) {
+      const families: Array<{ parent: Awaited<ReturnType<typeof eligibleParent>>; staff: Awaited<ReturnType<typeof createStaff>> }> = [];
+      for (let i = 0; i < 20; i++) {
+        const school = await createSchool(h);
+        const staff = await createStaff(h, school.id);
+        const parent = await eligibleParent(h, { schoolId: school.id });
+        const proof = await insertProof(h, parent.id, school.id);
+        await h.db.insert(schema.enrollmentProofViews).values({ proofId: proof.id, viewerId: staff.id, viewerSchoolId: school.id, purpose: "verificacao_matricula" });
+        families.push({ parent, staff });
+      }
+      const parentCookies = await cookies(h, families.map((f) => f.parent.id));
+      return {
+        requests: families.map((f, i) => ({ path: "privacy.deleteAccount", input: { password: f.parent.password }, cookie: parentCookies[i] })),
+        async committed() {
+          const left = await h.db.select({ id: schema.users.id }).from(schema.users).where(inArray(schema.users.id, families.map((f) => f.parent.id)));
+          const alive = new Set(left.map((u) => u.id));
+          return split(families, (f) => !alive.has(f.parent.id), (f) => ({ to: f.staff.email, has: ["Descarte cópias de um comprovante de matrícula"], userId: f.staff.id }));
         },
       };
     },

@@ -119,7 +119,7 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "admin.parents.summary": { expect: ADMIN },
   "admin.verifications.confirm": { input: (h, _w, t) => pendingProofId(h, t.school.id), expect: ADMIN },
   "admin.verifications.list": { input: () => ({}), expect: ADMIN },
-  "admin.verifications.open": { input: (_h, _w, t) => ({ id: t.proof.id }), expect: ADMIN },
+  "admin.verifications.open": { input: (_h, _w, t) => ({ id: t.proof.id, purpose: "revisao_administrador" }), expect: ADMIN },
   "admin.verifications.summary": { expect: ADMIN },
   "admin.verifications.refuse": { input: async (h, _w, t) => ({ ...(await pendingProofId(h, t.school.id)), reason: "ilegivel" }), expect: ADMIN },
   "admin.schools.delete": { input: async (h) => ({ id: (await createSchool(h)).id }), expect: ADMIN },
@@ -213,6 +213,13 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "privacy.deleteAccount": { input: (_h, _w, t) => ({ password: t.password }), expect: SIGNED_IN, isolate: "perActor" },
   "privacy.export": { expect: SIGNED_IN },
   "privacy.latestConsent": { expect: SIGNED_IN },
+  "privacy.accessLog": { expect: PARENT },
+  "admin.incidents.list": { expect: ADMIN },
+  "admin.incidents.create": {
+    input: () => ({ title: "Teste de autorização", detectedAt: new Date(), windowFrom: new Date(Date.now() - 3_600_000), windowTo: new Date(), nature: "Nenhum dado", accountsAffected: 0, childrenAffected: 0, measures: "Nenhuma" }),
+    expect: ADMIN,
+  },
+  "privacy.sharedWith": { expect: PARENT },
 
   // ─── parent profile ───
   "profile.changes": { expect: SIGNED_IN },

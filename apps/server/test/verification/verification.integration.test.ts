@@ -186,7 +186,7 @@ describe("the administrator, on /admin-pais", () => {
     expect(queue.map((r) => r.id)).not.toContain(staffed.proof.id);
     expect((await admin.admin.verifications.list({ scope: "all" })).map((r) => r.id)).toContain(staffed.proof.id);
 
-    await admin.admin.verifications.open({ id: proof.id });
+    await admin.admin.verifications.open({ id: proof.id, purpose: "revisao_administrador" });
     await admin.admin.verifications.confirm({ id: proof.id });
     expect(await proofRow(proof.id)).toMatchObject({ status: "verificado", decidedByAdmin: true });
     expect((await (await h.caller(parent.id)).profile.get())!.verification).toMatchObject({ status: "verificado", decidedBy: v.platformTeam });

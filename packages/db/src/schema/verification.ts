@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { proofRefusalReason, proofStatus } from "./enums";
 import { enrollments } from "./profiles";
 import { schools } from "./schools";
+import { discountTransactions } from "./benefits";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -49,7 +50,12 @@ export const enrollmentProofs = pgTable(
   ],
 );
 
-/** Every opening of a proof by a school's staff or an administrator: who and when (part of the LGPD export). */
+/**
+ * The access log of proofs (issue 27): every opening and every decision by a school's staff or an
+ * administrator, with who they were at that moment, why, and the request id that joins the row to
+ * the server's log. Append-only: a trigger refuses UPDATE and DELETE except the retention purge
+ * (`set local elo.purge = 'on'`) and the cascades of an account deletion (decision 190).
+ */
 export const enrollmentProofViews = pgTable(
   "enrollment_proof_views",
   {
@@ -59,6 +65,74 @@ export const enrollmentProofViews = pgTable(
     /** The viewer's school; null when an administrator opened it. */
     viewerSchoolId: uuid("viewer_school_id").references(() => schools.id, { onDelete: "set null" }),
     viewedAt: ts("viewed_at").notNull().defaultNow(),
+    /** `opening` (the file was opened) or `decision` (confirmed or refused). */
+    action: text("action", { enum: ["opening", "decision"] }).notNull().default("opening"),
+    /** `verificado` / `recusado` for a decision. */
+    outcome: text("outcome"),
+    /** As they were at that moment: the organization's name (null: the platform's administration), the role, the first name. */
+    organizationName: text("organization_name"),
+    viewerRole: text("viewer_role"),
+    viewerFirstName: text("viewer_first_name"),
+    /** One of ACCESS_PURPOSES; null only on rows recorded before purposes existed. */
+    purpose: text("purpose"),
+    /** The support ticket, when the purpose is support. */
+    ticket: text("ticket"),
+    /** Fastify's request id (`reqId` in the server's log). */
+    requestId: text("request_id"),
+    /** The call came with an API token rather than a browser session. */
+    viaApiToken: boolean("via_api_token").notNull().default(false),
   },
-  (t) => [index("enrollment_proof_views_proof_idx").on(t.proofId, t.viewedAt)],
+  (t) => [index("enrollment_proof_views_proof_idx").on(t.proofId, t.viewedAt), index("enrollment_proof_views_viewed_idx").on(t.viewedAt)],
+);
+
+/**
+ * Every desk lookup of a voucher (issue 27): which school's staff saw which parent's voucher.
+ * The holder's key cascades with the account; the voucher itself stays for the school's counts.
+ * Append-only like the proofs' log.
+ */
+export const voucherDeskViews = pgTable(
+  "voucher_desk_views",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    holderId: uuid("holder_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    voucherId: uuid("voucher_id").notNull().references(() => discountTransactions.id, { onDelete: "cascade" }),
+    schoolId: uuid("school_id").references(() => schools.id, { onDelete: "set null" }),
+    viewerId: uuid("viewer_id").references(() => users.id, { onDelete: "set null" }),
+    organizationName: text("organization_name"),
+    viewerRole: text("viewer_role"),
+    viewerFirstName: text("viewer_first_name"),
+    /** `lookup` (consulted by code), `confirm` (marked used) or `cancel`. */
+    action: text("action", { enum: ["lookup", "confirm", "cancel"] }).notNull(),
+    requestId: text("request_id"),
+    viaApiToken: boolean("via_api_token").notNull().default(false),
+    viewedAt: ts("viewed_at").notNull().defaultNow(),
+  },
+  (t) => [index("voucher_desk_views_holder_idx").on(t.holderId, t.viewedAt), index("voucher_desk_views_viewed_idx").on(t.viewedAt)],
+);
+
+/**
+ * The register of security incidents (Resolução CD/ANPD 15/2024, issue 27): what happened, the window,
+ * the figures `npm run incident` gave, the measures, and when the ANPD and the holders were told.
+ * Kept 5 years from its record (the `purge-access-log` job removes older ones).
+ */
+export const incidents = pgTable(
+  "incidents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    detectedAt: ts("detected_at").notNull(),
+    windowFrom: ts("window_from").notNull(),
+    windowTo: ts("window_to").notNull(),
+    schoolId: uuid("school_id").references(() => schools.id, { onDelete: "set null" }),
+    /** Art. 48 § 1 I: the nature of the data affected. */
+    nature: text("nature").notNull(),
+    accountsAffected: integer("accounts_affected").notNull().default(0),
+    childrenAffected: integer("children_affected").notNull().default(0),
+    /** Art. 48 § 1 VI: what was or will be done. */
+    measures: text("measures").notNull(),
+    communicatedAt: ts("communicated_at"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("incidents_created_idx").on(t.createdAt)],
 );

@@ -15,3 +15,4 @@ export * from "./verification";
 export * from "./charts";
 export * from "./voucherQr";
 export * from "./public-pages";
+export * from "./access-log";

@@ -7,7 +7,7 @@ export interface FaqItem {
   answer: string;
 }
 
-/** The parents' FAQ: 9 questions written from the rules of spec 1 §1, and one on verified enrollments (issue 21). */
+/** The parents' FAQ: 9 questions written from the rules of spec 1 §1, one on verified enrollments (issue 21), one on who sees a child's data (issue 27). */
 export const PARENT_FAQ: FaqItem[] = [
   {
     question: "O que é o Elo Escolar?",
@@ -59,6 +59,11 @@ export const PARENT_FAQ: FaqItem[] = [
     question: "O que é matrícula verificada?",
     answer:
       "É a confirmação, feita pela própria escola do seu filho (ou pela equipe Elo Escolar, quando a escola ainda não tem equipe na rede), de que o comprovante de matrícula que você enviou é verdadeiro. Algumas instituições só oferecem benefícios a alunos com matrícula verificada. A verificação vale até o fim de fevereiro do ano seguinte; em janeiro pedimos o comprovante do novo ano letivo. Vouchers já emitidos continuam valendo.",
+  },
+  {
+    question: "Quem pode ver os dados do meu filho?",
+    answer:
+      "Só a escola que o comprovante de matrícula indica (para verificar a matrícula), a instituição cujo benefício você pediu (ela vê o voucher no balcão) e, quando há um motivo declarado, a administração do Elo Escolar — que avisa você por e-mail a cada abertura. Em Privacidade e LGPD você vê cada acesso (quem, de qual instituição, quando e para quê) e com quem seus dados foram compartilhados, e pode baixar tudo. Se você excluir a conta ou trocar o comprovante, avisamos as escolas que o abriram para descartar cópias.",
   },
   {
     question: "Tenho outra dúvida. Como falo com vocês?",

@@ -24,7 +24,7 @@ export const privacyMessages = {
 /** Texts of /privacidade-lgpd. */
 export const privacyPageMessages = {
   title: layoutMessages.privacy,
-  intro: "Aqui você acompanha seus consentimentos, baixa uma cópia dos seus dados e pode excluir sua conta, conforme a Lei Geral de Proteção de Dados (Lei nº 13.709/2018).",
+  intro: "Aqui você vê quem abriu os dados do seu filho e com quem eles foram compartilhados, acompanha seus consentimentos, baixa uma cópia dos seus dados e pode excluir sua conta, conforme a Lei Geral de Proteção de Dados (Lei nº 13.709/2018).",
   rightsTitle: "Seus direitos",
   rights: [
     "Confirmar se tratamos seus dados pessoais.",
@@ -33,7 +33,8 @@ export const privacyPageMessages = {
     "Pedir a anonimização, o bloqueio ou a eliminação de dados desnecessários ou excessivos.",
     "Levar seus dados para outro serviço (portabilidade).",
     "Eliminar os dados tratados com o seu consentimento.",
-    "Saber com quem compartilhamos seus dados.",
+    "Saber com quem compartilhamos seus dados e quem abriu os dados do seu filho: veja as listas abaixo, atualizadas a cada acesso.",
+    "Pedir que a correção ou a exclusão dos seus dados chegue a quem os recebeu: avisamos as escolas que abriram o comprovante quando você o troca ou exclui a conta.",
     "Saber que pode não consentir e quais são as consequências.",
     "Revogar o seu consentimento a qualquer momento.",
   ],

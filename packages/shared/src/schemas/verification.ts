@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { LIMITS, PROOF_REFUSAL_REASONS } from "../constants";
 import { verificationMessages } from "../messages/verification";
-import { optionalText, uuid } from "./fields";
+import { accessLogMessages, ADMIN_ACCESS_PURPOSES } from "../messages/access-log";
+import { optionalText, text, uuid } from "./fields";
 
 /** One enrollment proof: open it, or confirm it. */
 export const proofIdInput = z.object({ id: uuid }).strict();
@@ -22,3 +23,33 @@ export const adminProofQueueInput = z
   .object({ scope: z.enum(["unstaffed", "all"]).default("unstaffed") })
   .strict()
   .optional();
+
+/** An administrator opens a proof (or a parent's page) only with a stated purpose; support needs its ticket (issue 27). */
+export const adminAccessPurposeInput = {
+  purpose: z.enum(ADMIN_ACCESS_PURPOSES, accessLogMessages.purposeRequired),
+  ticket: optionalText(40).pipe(z.string().regex(/^[\p{L}\p{N}./#-]+$/u, accessLogMessages.ticketInvalid).nullable()).optional(),
+};
+const ticketWhenSupport = (v: { purpose: string; ticket?: string | null }) => v.purpose !== "suporte" || !!v.ticket;
+export const adminProofOpenInput = z
+  .object({ id: uuid, ...adminAccessPurposeInput })
+  .strict()
+  .refine(ticketWhenSupport, { message: accessLogMessages.ticketRequired, path: ["ticket"] });
+export type AdminProofOpenInput = z.input<typeof adminProofOpenInput>;
+
+/** A security incident for the register (Resolução CD/ANPD 15/2024, issue 27). */
+export const incidentInput = z
+  .object({
+    title: text().trim().min(3, accessLogMessages.incidentTitleRequired).max(200, accessLogMessages.incidentTooLong(200)),
+    detectedAt: z.coerce.date(accessLogMessages.incidentDateInvalid),
+    windowFrom: z.coerce.date(accessLogMessages.incidentDateInvalid),
+    windowTo: z.coerce.date(accessLogMessages.incidentDateInvalid),
+    schoolId: uuid.nullable().default(null),
+    nature: text().trim().min(3, accessLogMessages.incidentNatureRequired).max(2000, accessLogMessages.incidentTooLong(2000)),
+    accountsAffected: z.number().int().min(0).max(10_000_000),
+    childrenAffected: z.number().int().min(0).max(10_000_000),
+    measures: text().trim().min(3, accessLogMessages.incidentMeasuresRequired).max(4000, accessLogMessages.incidentTooLong(4000)),
+    communicatedAt: z.coerce.date(accessLogMessages.incidentDateInvalid).nullable().default(null),
+  })
+  .strict()
+  .refine((v) => v.windowTo > v.windowFrom, { message: accessLogMessages.incidentWindowInvalid, path: ["windowTo"] });
+export type IncidentInput = z.input<typeof incidentInput>;

@@ -10,5 +10,6 @@ export { waitlistOfferEmail, type WaitlistOfferData } from "./waitlist-offer";
 export { enrollmentDecisionEmail, type EnrollmentDecisionData } from "./enrollment-decision";
 export { enrollmentRenewalEmail, type EnrollmentRenewalData } from "./enrollment-renewal";
 export { enrollmentProofEmail, type EnrollmentProofData } from "./enrollment-proof";
+export { discardCopiesEmail, proofOpenedEmail, type ProofOpenedData } from "./proof-opened";
 export { schoolRegistrationEmail, type SchoolRegistrationData } from "./school-registration";
 export { contactMessageEmail } from "./contact-message";

@@ -5,6 +5,7 @@ import { enrollmentDecisionEmail } from "./enrollment-decision";
 import { enrollmentProofEmail } from "./enrollment-proof";
 import { enrollmentRenewalEmail } from "./enrollment-renewal";
 import { passwordResetEmail } from "./password-reset";
+import { discardCopiesEmail, proofOpenedEmail } from "./proof-opened";
 import { schoolRegistrationEmail } from "./school-registration";
 import { renderTemplate, type EmailTemplate, type InlineImage } from "./template";
 import { voucherEmail } from "./voucher";
@@ -16,7 +17,7 @@ import { waitlistOfferEmail } from "./waitlist-offer";
  * A new message: add a file next to this one with `defineEmailTemplate` and list it here.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const EMAIL_TEMPLATES: ReadonlyArray<EmailTemplate<any>> = [passwordResetEmail, emailConfirmationEmail, voucherEmail, voucherCancelledEmail, waitlistOfferEmail, enrollmentProofEmail, enrollmentDecisionEmail, enrollmentRenewalEmail, schoolRegistrationEmail, contactMessageEmail];
+export const EMAIL_TEMPLATES: ReadonlyArray<EmailTemplate<any>> = [passwordResetEmail, emailConfirmationEmail, voucherEmail, voucherCancelledEmail, waitlistOfferEmail, enrollmentProofEmail, enrollmentDecisionEmail, enrollmentRenewalEmail, proofOpenedEmail, discardCopiesEmail, schoolRegistrationEmail, contactMessageEmail];
 
 /**
  * Every template rendered with its sample data. A browser shows no `cid:` picture outside a message,

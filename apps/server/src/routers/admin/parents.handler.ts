@@ -2,7 +2,6 @@ import { schema } from "@elo/db";
 import type { adminParentsListInput } from "@elo/shared";
 import { and, count, desc, eq, ilike, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { signedUrlOf } from "../../storage/storage";
 import type { AdminCtx } from "./admin.types";
 
 const { profiles, users, userRoles } = schema;
@@ -47,7 +46,9 @@ export async function listParentsHandler({ ctx, input }: { ctx: AdminCtx; input:
         schoolName: profiles.schoolName,
         profileCompleted: profiles.profileCompleted,
         enrollmentProofSubmitted: profiles.enrollmentProofSubmitted,
-        proofKey: profiles.enrollmentProofUrl,
+        // The live main proof, opened through admin.verifications.open with a stated purpose (issue 27):
+        // the list never hands out the file's address itself.
+        proofId: sql<string | null>`(select p.id from enrollment_proofs p where p.user_id = ${profiles.userId} and p.enrollment_id is null and p.replaced_at is null limit 1)`,
         createdAt: profiles.createdAt,
       })
       .from(profiles)
@@ -59,7 +60,7 @@ export async function listParentsHandler({ ctx, input }: { ctx: AdminCtx; input:
     ctx.db.select({ total: count() }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(where),
   ]);
   return {
-    items: await Promise.all(rows.map(async ({ proofKey, ...r }) => ({ ...r, proofUrl: await signedUrlOf(ctx.storage, "enrollment_proofs", proofKey) }))),
+    items: rows,
     total: total?.total ?? 0,
     page: input.page,
     pageSize: input.pageSize,

@@ -1,4 +1,7 @@
+import { type Database } from "@elo/db";
 import type { DeleteAccountInput } from "@elo/shared";
+import { sql } from "drizzle-orm";
+import { queueDiscardNotices } from "../../access-log/discard-notices";
 import { sessionCookieName } from "../../auth/cookie";
 import type { Context } from "../../trpc/init";
 import { confirmCurrentPassword } from "./confirm-password";
@@ -19,7 +22,12 @@ export async function deleteUserData({ ctx, input }: { ctx: Ctx; input: DeleteAc
   const userId = ctx.user.id;
   const files = await listUserFiles(ctx.db, userId);
 
-  await ctx.db.transaction((tx) => eraseAccountRows(tx, userId, ctx.clock.now()));
+  await ctx.db.transaction(async (tx) => {
+    // The schools that opened any of the parent's proofs are asked to discard copies (issue 27):
+    // queued with the deletion, keyed to each staff member, so it commits with its notices or not at all.
+    await queueDiscardNotices(ctx, tx as unknown as Database, userId, sql`true`);
+    await eraseAccountRows(tx, userId, ctx.clock.now());
+  });
 
   const stored = await withStoredLeftovers(ctx.storage, userId, files).catch((error) => {
     ctx.logger.warn({ err: error }, "could not list a deleted user's stored files");

@@ -1,10 +1,11 @@
 import { schema } from "@elo/db";
 import { PRODUCT_NAME } from "@elo/shared";
-import { aliasedTable, asc, desc, eq, or, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { EMAIL_TEMPLATES } from "../../mail/templates";
 import type { Context } from "../../trpc/init";
 import { absoluteUrl, SIGNED_URL_SECONDS } from "../../storage/storage";
 import { listUserFiles, withStoredLeftovers } from "./user-files";
+import { sharedWith, whoSaw } from "../../access-log/parent-view";
 
 type Ctx = Context & { user: NonNullable<Context["user"]> };
 
@@ -28,6 +29,7 @@ export async function exportUserData({ ctx }: { ctx: Ctx }) {
     .where(eq(users.id, userId));
   const email = account?.email ?? ctx.user.email;
 
+  const [accessLog, shared] = await Promise.all([whoSaw(db, userId), sharedWith(db, ctx.config, userId)]);
   const [profile, roles, consents, enrollmentRows, claims, vouchers, memberships, plansChosen, tokens, sessionRows, logins, messages, emails, files, waitlist, proofs, proofOpenings] =
     await Promise.all([
       db.select().from(profiles).where(eq(profiles.userId, userId)).then((r) => r[0] ?? null),
@@ -184,12 +186,20 @@ export async function exportUserData({ ctx }: { ctx: Ctx }) {
           viewerSchool: viewerSchool.name,
           byAdministrator: sql<boolean>`${enrollmentProofViews.viewerSchoolId} is null`,
           viewedAt: enrollmentProofViews.viewedAt,
+          action: enrollmentProofViews.action,
+          outcome: enrollmentProofViews.outcome,
+          organizationName: enrollmentProofViews.organizationName,
+          viewerRole: enrollmentProofViews.viewerRole,
+          viewerFirstName: enrollmentProofViews.viewerFirstName,
+          purpose: enrollmentProofViews.purpose,
+          ticket: enrollmentProofViews.ticket,
+          viaApiToken: enrollmentProofViews.viaApiToken,
         })
         .from(enrollmentProofViews)
         .innerJoin(enrollmentProofs, eq(enrollmentProofs.id, enrollmentProofViews.proofId))
         .leftJoin(viewer, eq(viewer.userId, enrollmentProofViews.viewerId))
         .leftJoin(viewerSchool, eq(viewerSchool.id, enrollmentProofViews.viewerSchoolId))
-        .where(eq(enrollmentProofs.userId, userId))
+        .where(and(eq(enrollmentProofs.userId, userId), eq(enrollmentProofViews.action, "opening")))
         .orderBy(asc(enrollmentProofViews.viewedAt)),
     ]);
 
@@ -203,6 +213,9 @@ export async function exportUserData({ ctx }: { ctx: Ctx }) {
     enrollments: enrollmentRows,
     enrollmentProofs: proofs,
     enrollmentProofOpenings: proofOpenings,
+    // Issue 27: the same lists the parent sees on /privacidade-lgpd.
+    whoSawMyData: accessLog,
+    sharedWith: shared,
     claims,
     vouchers,
     waitlist,

@@ -1,7 +1,8 @@
 import { schema } from "@elo/db";
 import { desc, eq } from "drizzle-orm";
 import { deleteAccountInput } from "@elo/shared";
-import { protectedProcedure, router, sessionOnlyProcedure } from "../../trpc/init";
+import { parentProcedure, protectedProcedure, router, sessionOnlyProcedure } from "../../trpc/init";
+import { sharedWith, whoSaw } from "../../access-log/parent-view";
 import { deleteUserData } from "./delete.handler";
 import { exportUserData } from "./export.handler";
 
@@ -24,6 +25,10 @@ export const privacyRouter = router({
     return row ?? null;
   }),
   export: protectedProcedure.mutation(exportUserData),
+  /** 'Quem viu os dados do meu filho': openings, decisions and desk lookups by others (issue 27). */
+  accessLog: parentProcedure.query(({ ctx }) => whoSaw(ctx.db, ctx.user.id)),
+  /** 'Com quem seus dados foram compartilhados': schools, institutions and operators, made from the data. */
+  sharedWith: parentProcedure.query(({ ctx }) => sharedWith(ctx.db, ctx.config, ctx.user.id)),
   /** Needs the browser session and the current password (decision 104). */
   deleteAccount: sessionOnlyProcedure.input(deleteAccountInput).mutation(deleteUserData),
 });

@@ -1,12 +1,13 @@
 import { schema, type Database } from "@elo/db";
 import { accessMessages, formatMessages, LIMITS, profileMessages } from "@elo/shared";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps";
 import { ownsKey, storageKey, UPLOAD_RULES, UploadError, uploadRoute, type UploadContext } from "../../http/uploads";
 import { enrollmentProofEmail, enqueueTemplate } from "../../mail/templates";
 import { absoluteUrl } from "../../storage/storage";
 import { recordProof } from "../verification/record-proof";
+import { queueDiscardNotices } from "../../access-log/discard-notices";
 import { notifyProfileChanged } from "./events";
 
 const { profiles, enrollments, users } = schema;
@@ -86,7 +87,8 @@ async function saveProof({ deps, user, file, fields }: UploadContext) {
       } else {
         await tx.update(profiles).set({ enrollmentProofUrl: key, enrollmentProofSubmitted: true, updatedAt: now }).where(eq(profiles.userId, user.id));
       }
-      await recordProof(tx, { userId: user.id, enrollmentId: target?.id ?? null, schoolId: (target?.schoolId ?? me.schoolId)!, fileKey: key, studentName, declaredClass: target ? target.declaredClass : declaredClass, at: now });
+      const replaced = await recordProof(tx, { userId: user.id, enrollmentId: target?.id ?? null, schoolId: (target?.schoolId ?? me.schoolId)!, fileKey: key, studentName, declaredClass: target ? target.declaredClass : declaredClass, at: now });
+      if (replaced.length > 0) await queueDiscardNotices(deps, tx, user.id, sql`p.id in (${sql.join(replaced.map((id) => sql`${id}::uuid`), sql`, `)})`);
       await enqueueTemplate({ mailer: deps.mailer, config: deps.config }, tx, enrollmentProofEmail, deps.config.ADMIN_EMAIL, { userId: null, aboutUserId: user.id }, {
         parentName: me.fullName ?? "",
         parentEmail: user.email,

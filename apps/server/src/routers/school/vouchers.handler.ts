@@ -1,6 +1,8 @@
 import { schema } from "@elo/db";
 import { schoolMessages, type VoucherCancelInput, type VoucherStatus } from "@elo/shared";
 import { aliasedTable, and, desc, eq, not, sql } from "drizzle-orm";
+import { actorOf } from "../../access-log/actor";
+import { recordDeskView } from "../../access-log/record";
 import { cancelReservedVoucher } from "../../vouchers/cancel";
 import { joinedVoucherColumns, pastDeadline, presentBy, rawVoucherColumns, shownStatus, voucherOnlyColumns } from "../../vouchers/deadline";
 import { AppError } from "../../trpc/errors";
@@ -29,6 +31,7 @@ function voucherQuery(ctx: StaffContext) {
     .select({
       id: tx.id,
       schoolId: tx.schoolId,
+      holderId: tx.userId,
       voucherCode: tx.voucherCode,
       status: shownStatus(joinedVoucherColumns, today),
       presentBy: sql<string | null>`${presentBy(joinedVoucherColumns)}::text`,
@@ -53,12 +56,16 @@ function voucherQuery(ctx: StaffContext) {
     .leftJoin(redeemer, eq(redeemer.userId, tx.redeemedBy));
 }
 
-/** Finds a voucher of this school by its code; another school's code is refused without its details. */
-export async function lookupVoucher({ ctx, input }: { ctx: StaffContext; input: { code: string } }) {
+/**
+ * Finds a voucher of this school by its code; another school's code is refused without its details.
+ * What the desk saw is recorded for the holder's 'Quem viu' list (issue 27): lookup, confirmation or cancellation.
+ */
+export async function lookupVoucher({ ctx, input }: { ctx: StaffContext; input: { code: string } }, action: "lookup" | "confirm" | "cancel" = "lookup") {
   const [row] = await voucherQuery(ctx).where(eq(tx.voucherCode, input.code));
   if (!row) throw new AppError("NOT_FOUND", schoolMessages.voucherNotFound);
   if (row.schoolId !== ctx.schoolId) throw new AppError("FORBIDDEN", schoolMessages.voucherOtherSchool);
-  const { schoolId: _school, ...voucher } = row;
+  const { schoolId: _school, holderId, ...voucher } = row;
+  if (holderId) await recordDeskView(ctx.db, await actorOf(ctx.db, ctx, ctx.user.id, ctx.schoolId), voucher.id, action, ctx.clock.now());
   return voucher;
 }
 
@@ -73,7 +80,7 @@ export async function confirmVoucher({ ctx, input }: { ctx: StaffContext; input:
     .set({ status: "utilizado", redeemedAt: now, redeemedBy: ctx.user.id })
     .where(and(eq(tx.voucherCode, input.code), eq(tx.schoolId, ctx.schoolId), eq(tx.status, "reservado"), not(pastDeadline(voucherOnlyColumns, todayInBrazil(now)))))
     .returning({ id: tx.id });
-  const voucher = await lookupVoucher({ ctx, input });
+  const voucher = await lookupVoucher({ ctx, input }, "confirm");
   if (done) return voucher;
   throw notReserved(voucher.status);
 }
@@ -100,7 +107,7 @@ export async function cancelVoucher({ ctx, input }: { ctx: StaffContext; input: 
     select t.id from discount_transactions t join discounts d on d.id = t.discount_id
     where t.voucher_code = ${input.code} and t.school_id = ${ctx.schoolId} and not ${pastDeadline(rawVoucherColumns("t", "d"), today)}`;
   const ended = await cancelReservedVoucher(ctx, target, { reason: input.reason, by: ctx.user.id, notifyParent: true });
-  const voucher = await lookupVoucher({ ctx, input });
+  const voucher = await lookupVoucher({ ctx, input }, "cancel");
   if (ended) return voucher;
   throw notReserved(voucher.status);
 }
@@ -115,5 +122,5 @@ export function listVouchers({ ctx, input }: { ctx: StaffContext; input: { statu
     .where(and(eq(tx.schoolId, ctx.schoolId), filter))
     .orderBy(desc(tx.claimedAt))
     .limit(100)
-    .then((rows) => rows.map(({ schoolId: _school, ...v }) => v));
+    .then((rows) => rows.map(({ schoolId: _school, holderId: _holder, ...v }) => v));
 }

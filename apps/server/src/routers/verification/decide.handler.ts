@@ -1,6 +1,8 @@
 import { schema, type Database } from "@elo/db";
 import { PROOF_REFUSAL_REASON_LABELS, verificationMessages as v, type ProofRefusalReason } from "@elo/shared";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { actorOf } from "../../access-log/actor";
+import { recordProofDecision } from "../../access-log/record";
 import { verificationValidUntil } from "../../lib/calendar";
 import { enqueueTemplate, enrollmentDecisionEmail } from "../../mail/templates";
 import { AppError } from "../../trpc/errors";
@@ -34,6 +36,7 @@ async function whyNot(db: Database, reviewer: Reviewer, proofId: string) {
  */
 async function decide(ctx: Context, reviewer: Reviewer, proofId: string, decision: Decision) {
   const now = ctx.clock.now();
+  const actor = await actorOf(ctx.db, ctx, reviewer.userId, reviewer.kind === "school" ? reviewer.schoolId : null);
   const outcome = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     // The parent's account first, shared: an account deletion (which locks it for update, then
@@ -66,6 +69,7 @@ async function decide(ctx: Context, reviewer: Reviewer, proofId: string, decisio
       )
       .returning({ userId: p.userId, schoolId: p.schoolId, studentName: p.studentName, verifiedUntil: p.verifiedUntil });
     if (!done) return null;
+    await recordProofDecision(tx, actor, proofId, decision.verified ? "verificado" : "recusado", now);
     const [parent] = await tx
       .select({ email: users.email, name: profiles.fullName, schoolName: schools.name })
       .from(users)

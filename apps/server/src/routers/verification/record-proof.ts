@@ -15,12 +15,15 @@ export async function recordProof(
   tx: Database,
   proof: { userId: string; enrollmentId: string | null; schoolId: string; fileKey: string; studentName: string | null; declaredClass: string | null; at: Date },
 ) {
-  await tx
+  const replaced = await tx
     .update(p)
     .set({ replacedAt: proof.at })
-    .where(and(slot(proof.userId, proof.enrollmentId), isNull(p.replacedAt)));
+    .where(and(slot(proof.userId, proof.enrollmentId), isNull(p.replacedAt)))
+    .returning({ id: p.id });
   const { at, ...row } = proof;
   await tx.insert(p).values({ ...row, submittedAt: at });
+  /** The proofs this one replaced (their schools' staff are asked to discard copies). */
+  return replaced.map((r) => r.id);
 }
 
 /**

@@ -7,6 +7,8 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { Page } from "../common/Page";
 import { AdminProofQueue } from "../verification/AdminProofQueue";
+import { IncidentsCard } from "./IncidentsCard";
+import { useAdminProofOpener } from "../verification/PurposeDialog";
 import { trpc } from "../../lib/trpc";
 import { useErrorToast } from "../../lib/useErrorToast";
 
@@ -35,6 +37,7 @@ export function AdminParentsPage() {
   const [debounced] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
   const summary = useQuery(trpc.admin.parents.summary.queryOptions());
+  const opener = useAdminProofOpener();
   const parents = useQuery({
     ...trpc.admin.parents.list.queryOptions({ search: debounced, page, pageSize: ADMIN_PARENTS_PAGE_SIZE }),
     placeholderData: keepPreviousData,
@@ -45,6 +48,7 @@ export function AdminParentsPage() {
   return (
     // As /admin-escolas: the header's width, the button clear of the account menu.
     <Page>
+      {opener.dialog}
       <Group gap="md">
         <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: "anywhere" }}>
           {adminMessages.parentsTitle}
@@ -60,6 +64,7 @@ export function AdminParentsPage() {
         <Stat label={adminUiMessages.parentsProofs} value={summary.data?.proofs} />
       </SimpleGrid>
       <AdminProofQueue />
+      <IncidentsCard />
       <TextInput
         label={adminUiMessages.parentsSearch}
         type="search"
@@ -113,9 +118,9 @@ export function AdminParentsPage() {
                     </Table.Td>
                     <Table.Td>{formatDate(p.createdAt)}</Table.Td>
                     <Table.Td>
-                      {p.proofUrl ? (
-                        // Proofs are served as attachments (decision 110): download in place, no blank tab.
-                        <Anchor href={p.proofUrl} download size="sm">
+                      {p.proofId ? (
+                        // Opened through the purpose dialog (issue 27): the list holds no file address.
+                        <Anchor component="button" type="button" size="sm" onClick={() => opener.request(p.proofId!)}>
                           {adminUiMessages.parentsOpenProof}
                         </Anchor>
                       ) : (

@@ -1,16 +1,18 @@
 import { Anchor, Button, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { CONTACT_EMAIL, privacyMessages, privacyPageMessages as m, TERMS_PDF_PATH } from "@elo/shared";
 import { IconDownload, IconFileText, IconShieldCheck } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { Page } from "../common/Page";
 import { notifyFailure, notifyOk } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { SharedWithCard, WhoSawCard } from "./AccessLogCards";
 import { ConsentCard } from "./ConsentCard";
 import { DeleteAccount } from "./DeleteAccount";
 import { downloadJson, exportFileName } from "./download";
 
 /** /privacidade-lgpd: rights, consents, legal documents, export, deletion and contact. */
 export function PrivacyPage() {
+  const { data: me } = useQuery(trpc.auth.me.queryOptions());
   const exportData = useMutation(
     trpc.privacy.export.mutationOptions({
       onSuccess: (data) => {
@@ -43,6 +45,12 @@ export function PrivacyPage() {
           </List>
         </Stack>
       </Card>
+      {me?.profileType === "parent" && (
+        <>
+          <WhoSawCard />
+          <SharedWithCard />
+        </>
+      )}
       <ConsentCard />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="documents-title">

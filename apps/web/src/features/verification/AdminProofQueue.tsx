@@ -35,6 +35,7 @@ export function AdminProofQueue() {
           style={{ alignSelf: "flex-start" }}
         />
         <Section title={m.adminTitle} empty={m.emptyPending} rows={list.data ?? []} actions={actions} showSchool />
+        {actions.dialog}
       </Stack>
     </Card>
   );
