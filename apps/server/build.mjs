@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js and the CLIs into dist/admin-create.js, dist/storage-copy.js, dist/backup.js and dist/restore.js (the Docker image
+// Bundles the server into dist/main.js and the CLIs into dist/admin-create.js, dist/storage-copy.js, dist/backup.js, dist/restore.js and dist/incident.js (the Docker image
 // prunes dev dependencies, tsx among them, so the CLIs must run on plain node): workspace packages
 // (@elo/*) are compiled in, every other package stays an external import from node_modules.
 // `node build.mjs --outfile <path>` writes only the server, elsewhere (tests that spawn the built
@@ -9,7 +9,7 @@ const at = process.argv.indexOf("--outfile");
 const target =
   at > 0
     ? { entryPoints: ["src/main.ts"], outfile: process.argv[at + 1] }
-    : { entryPoints: { main: "src/main.ts", "admin-create": "src/cli/admin-create.ts", "storage-copy": "src/cli/storage-copy.ts", backup: "src/cli/backup.ts", restore: "src/cli/restore.ts" }, outdir: "dist" };
+    : { entryPoints: { main: "src/main.ts", "admin-create": "src/cli/admin-create.ts", "storage-copy": "src/cli/storage-copy.ts", backup: "src/cli/backup.ts", restore: "src/cli/restore.ts", incident: "src/cli/incident.ts" }, outdir: "dist" };
 
 await build({
   ...target,
