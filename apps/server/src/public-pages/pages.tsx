@@ -385,3 +385,17 @@ async function helpPage(ctx: PageContext, status: 404 | 410, title: string, text
 export const notFoundPage = (ctx: PageContext) => helpPage(ctx, 404, m.notFoundTitle, m.notFoundText, accessMessages.notFound);
 /** The 410 page of a school that left the network or the public pages (decision 160). */
 export const gonePage = (ctx: PageContext) => helpPage(ctx, 410, m.goneTitle, m.goneText);
+
+/** The page a public path answers (503) while the database is away: made without it, once. */
+export function unavailablePage(origin: string): string {
+  const text = accessMessages.serviceUnavailable;
+  const head: HeadData = { title: `${text} | ${m.siteName}`, description: text, canonical: origin + publicPaths.states(), noindex: true, jsonLd: [] };
+  return `<!DOCTYPE html>${renderToStaticMarkup(
+    <Document head={head} crumbs={[]}>
+      <h1>{text}</h1>
+      <p>
+        <a href="/">{accessMessages.backHome}</a>
+      </p>
+    </Document>,
+  )}`;
+}

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../deps";
+import { DatabaseDownError, unlessDatabaseDown } from "../db/deadline";
 import { authenticate, replyCookieJar } from "../http/context";
+import { isDatabaseUnavailable } from "../trpc/errors";
 import { isCurrentBenefit } from "./projection";
 import { type CachedPage, PageCache } from "./cache";
 import { robotsTxt, Sitemaps } from "./sitemap";
 import { previewVersion, storedPreview } from "./og-image";
-import { cityPage, gonePage, notFoundPage, previewFor, type PageContext, type PageResult, schoolPage, statePage, statesPage } from "./pages";
+import { cityPage, gonePage, notFoundPage, previewFor, type PageContext, type PageResult, schoolPage, statePage, statesPage, unavailablePage } from "./pages";
 
 /** What a cached public page may be kept for by browsers and proxies: always revalidated (ETag, 304). */
 const CACHE_CONTROL = "public, max-age=0, must-revalidate";
@@ -48,6 +50,24 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, a
   await cache.listen(deps.dbHandle, deps.logger);
   app.addHook("onClose", () => cache.close());
   const context: PageContext = { db: deps.db, storage: deps.storage, origin: deps.config.publicOrigin, images: true };
+
+  // While the database is away a public page answers the app's own 503 page, quickly (decision 095),
+  // rather than a 500 or a proxy's error page.
+  const unavailable = unavailablePage(deps.config.publicOrigin);
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/escolas") && !route.url.startsWith("/sitemap") && !route.url.startsWith("/quero-este-desconto")) return;
+    const handler = route.handler as (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+    route.handler = async function (req, reply) {
+      try {
+        return await unlessDatabaseDown(deps.dbHandle, Promise.resolve(handler.call(this, req, reply)));
+      } catch (error) {
+        if (!(error instanceof DatabaseDownError) && !isDatabaseUnavailable(error)) throw error;
+        return sendUnavailable(reply);
+      }
+    };
+  });
+  const sendUnavailable = (reply: FastifyReply) =>
+    reply.code(503).header("cache-control", "no-store").header("retry-after", "30").type("text/html; charset=utf-8").send(unavailable);
 
   const shared = (key: string) => cache.get(key, async () => asResult(await (key === GONE_KEY ? gonePage(context) : notFoundPage(context))));
   const serve = async (req: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<PageResult>) => {
@@ -119,6 +139,13 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, a
   return {
     cache,
     context,
-    notFound: async (req, reply) => send(req, reply, await shared(NOT_FOUND_KEY)),
+    notFound: async (req, reply) => {
+      try {
+        return send(req, reply, await unlessDatabaseDown(deps.dbHandle, shared(NOT_FOUND_KEY)));
+      } catch (error) {
+        if (!(error instanceof DatabaseDownError) && !isDatabaseUnavailable(error)) throw error;
+        return sendUnavailable(reply);
+      }
+    },
   };
 }

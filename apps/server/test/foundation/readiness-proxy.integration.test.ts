@@ -98,9 +98,12 @@ describe.skipIf(!caddyInstalled || !onRealPostgres())("deploy/Caddyfile when no 
     expect(api.status).toBe(503);
     // The app's answer (Caddy's own 503 has an empty body).
     expect(body).toContain(accessMessages.serviceUnavailable);
-    const page = await fetch(`${proxyUrl}/escolas`, { signal: AbortSignal.timeout(10_000) });
+    const page = await fetch(`${proxyUrl}/login`, { signal: AbortSignal.timeout(10_000) });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Elo Escolar");
+    const publicPage = await fetch(`${proxyUrl}/escolas`, { signal: AbortSignal.timeout(10_000) });
+    expect(publicPage.status).toBe(503);
+    expect(await publicPage.text()).toContain(accessMessages.serviceUnavailable);
     expect((await fetch(`${proxyUrl}/livez`)).status).toBe(200);
 
     await db.restore();

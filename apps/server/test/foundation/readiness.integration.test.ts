@@ -70,9 +70,13 @@ describe.skipIf(!onRealPostgres())("/livez and /readyz with PostgreSQL stopped a
       // /healthz as it always was.
       expect(JSON.parse((await get("/healthz")).body)).toEqual({ status: "unavailable", database: "down" });
       // What the user meets: the page itself, and the API's 503 in Portuguese for the web app's toast.
-      const page = await get("/escolas");
+      const page = await get("/login");
       expect(page.status).toBe(200);
       expect(page.body).toContain("Elo Escolar");
+      // A public page needs the database: the app's own 503 page, in Portuguese, not a 500.
+      const publicPage = await get("/escolas");
+      expect(publicPage.status).toBe(503);
+      expect(publicPage.body).toContain(accessMessages.serviceUnavailable);
       const api = await get("/trpc/reference.states");
       expect(api.status).toBe(503);
       expect(api.type).toContain("application/json");
