@@ -14,3 +14,4 @@ export * from "./layout";
 export * from "./verification";
 export * from "./charts";
 export * from "./voucherQr";
+export * from "./marketplace-filters";

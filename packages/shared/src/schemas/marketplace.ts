@@ -1,18 +1,92 @@
 import { z } from "zod";
-import { text } from "./fields";
+import { id, text } from "./fields";
+import { hasAtMostTwoDecimals } from "../money";
+import { marketplaceFilterMessages } from "../messages/marketplace-filters";
 import { LIMITS } from "../constants";
 
+/** The orders /home and marketplace.list offer (decision 170); `default` is the spec's: Gold schools first, then newest. */
+export const MARKETPLACE_SORTS = ["default", "discount", "fee", "scope", "newest"] as const;
+export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
+/** Where a benefit reaches the parent: its scope as the parent sees it (neighborhood, city, whole network). */
+export const MARKETPLACE_WHERE = ["neighborhood", "city", "network"] as const;
+export type MarketplaceWhere = (typeof MARKETPLACE_WHERE)[number];
+/** open: does not require a verified enrollment; claimable: the parent can claim it now (slots left, not claimed, verification met). */
+export const MARKETPLACE_ACCESS = ["open", "claimable"] as const;
+export type MarketplaceAccess = (typeof MARKETPLACE_ACCESS)[number];
+
 /**
- * marketplace.list: one page of cards. `cursor` is the opaque `nextCursor` of the previous page
- * (absent or null for the first); unknown keys (tRPC's infinite-query `direction`) are ignored.
+ * The filters, search and sort of the marketplace (issue 31, decision 170): one schema for
+ * marketplace.list's input, /home's search params and the typed client. Every field is optional.
+ */
+export const marketplaceFilterFields = {
+  /** Search by school, class or modality name: accent- and case-insensitive, typo-tolerant. */
+  q: text()
+    .trim()
+    .max(LIMITS.marketplaceSearchMax, marketplaceFilterMessages.searchTooLong(LIMITS.marketplaceSearchMax))
+    .transform((v) => (v === "" ? undefined : v))
+    .optional(),
+  /** The benefit's niche (category id). */
+  category: id.optional(),
+  /** The benefit's modality (under its niche). */
+  modality: id.optional(),
+  where: z.enum(MARKETPLACE_WHERE, marketplaceFilterMessages.invalidWhere).optional(),
+  /** Monthly fee after the discount, at most this many reais. */
+  maxFee: z
+    .number(marketplaceFilterMessages.invalidMaxFee)
+    .min(0, marketplaceFilterMessages.invalidMaxFee)
+    .max(LIMITS.marketplaceMaxFee, marketplaceFilterMessages.invalidMaxFee)
+    .refine(hasAtMostTwoDecimals, marketplaceFilterMessages.invalidMaxFee)
+    .optional(),
+  /** Discount of at least this many percent. */
+  minDiscount: z
+    .number(marketplaceFilterMessages.invalidMinDiscount)
+    .min(0, marketplaceFilterMessages.invalidMinDiscount)
+    .max(100, marketplaceFilterMessages.invalidMinDiscount)
+    .refine(hasAtMostTwoDecimals, marketplaceFilterMessages.invalidMinDiscount)
+    .optional(),
+  /** Only benefits with slots left. */
+  withSlots: z.boolean(marketplaceFilterMessages.invalidFlag).optional(),
+  access: z.enum(MARKETPLACE_ACCESS, marketplaceFilterMessages.invalidAccess).optional(),
+  sort: z.enum(MARKETPLACE_SORTS, marketplaceFilterMessages.invalidSort).optional(),
+};
+export const marketplaceFilters = z.object(marketplaceFilterFields);
+export type MarketplaceFilters = z.infer<typeof marketplaceFilters>;
+export type MarketplaceFilterKey = keyof typeof marketplaceFilterFields;
+
+/**
+ * marketplace.list: one page of cards, filtered and sorted. `cursor` is the opaque `nextCursor` of
+ * the previous page (absent or null for the first; it belongs to the same filters and sort);
+ * unknown keys (tRPC's infinite-query `direction`) are ignored.
  */
 export const marketplaceListInput = z
   .object({
+    ...marketplaceFilterFields,
     cursor: z.string().max(200).regex(/^[A-Za-z0-9_-]+$/).nullish(),
     limit: z.number().int().min(1).max(LIMITS.marketplacePageMax).optional(),
   })
   .optional();
 export type MarketplaceListInput = z.infer<typeof marketplaceListInput>;
+
+/**
+ * /home's search params: the same fields, each read on its own, so an invalid one is dropped and
+ * the rest kept (no error page). Numbers and flags typed by hand in the address ("200", "true")
+ * are read too. `modality` without its `category` is kept (the server checks it against the list).
+ */
+export function readMarketplaceSearch(raw: Record<string, unknown>): MarketplaceFilters {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(marketplaceFilterFields) as MarketplaceFilterKey[]) {
+    let value = raw[key];
+    if (value === undefined || value === null) continue;
+    const field = marketplaceFilterFields[key];
+    if (typeof value === "string" && ["category", "modality", "maxFee", "minDiscount"].includes(key) && value.trim() !== "") value = Number(value);
+    if (typeof value === "string" && key === "withSlots") value = value === "true" ? true : value === "false" ? false : value;
+    if (typeof value === "number" && key === "q") value = String(value);
+    const parsed = field.safeParse(value);
+    if (parsed.success && parsed.data !== undefined && parsed.data !== false) out[key] = parsed.data;
+  }
+  if (out.sort === "default") delete out.sort;
+  return out as MarketplaceFilters;
+}
 
 /** claim.create: the benefit the parent wants. */
 export const claimCreateInput = z.object({ discountId: z.uuid() }).strict();
