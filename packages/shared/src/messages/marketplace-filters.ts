@@ -7,6 +7,7 @@ export const marketplaceFilterMessages = {
   closeFilters: "Fechar filtros",
   showResults: (n: number) => (n === 1 ? "Ver 1 resultado" : `Ver ${n} resultados`),
   clearFilters: "Limpar filtros",
+  apply: "Aplicar",
   searchLabel: "Buscar por escola ou turma",
   searchPlaceholder: "Ex.: inglês, natação, robótica",
   searchButton: "Buscar",

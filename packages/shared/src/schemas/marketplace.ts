@@ -63,7 +63,7 @@ export const marketplaceListInput = z
     ...marketplaceFilterFields,
     cursor: z.string().max(200).regex(/^[A-Za-z0-9_-]+$/).nullish(),
     limit: z.number().int().min(1).max(LIMITS.marketplacePageMax).optional(),
-    /** Also answer `facets`: how many benefits each filter option would leave (one more statement). */
+    /** Also answer `facets` on the first page (no cursor): how many benefits each filter option would leave (one more statement). */
     facets: z.boolean(marketplaceFilterMessages.invalidFlag).optional(),
   })
   .optional();

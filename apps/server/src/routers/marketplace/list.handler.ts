@@ -135,8 +135,9 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
     `,
     { prepare: true },
   );
-  // The facet counts: one more statement, only when asked (/home asks on its first page).
-  const facetsQuery = input?.facets ? facetCounts(ctx, viewerCtes, filters, preds, userId) : Promise.resolve(null);
+  // The facet counts: one more statement, only when asked and on the first page (the next pages
+  // share the first's filters, so /home asks on every page and pays once).
+  const facetsQuery = input?.facets && !cursor ? facetCounts(ctx, viewerCtes, filters, preds, userId) : Promise.resolve(null);
   const [[row], facets] = await Promise.all([listing, facetsQuery]);
 
   const v = row?.viewer ?? null;

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Box, Button, Container, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { LIMITS, marketplaceMessages as m } from "@elo/shared";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Alert, Anchor, Box, Button, Container, Flex, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { LIMITS, marketplaceFilterMessages as fm, marketplaceMessages as m, type MarketplaceFilters } from "@elo/shared";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { errorToast, notifyError } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
@@ -9,6 +9,7 @@ import { useResendConfirmation } from "../auth/useResendConfirmation";
 import { BenefitCard } from "./BenefitCard";
 import { BenefitCardSkeleton } from "./BenefitCardSkeleton";
 import { markSoldOut } from "./format";
+import { activeCount, EmptyFiltered, FiltersPanel, SearchBox, SortSelect } from "./MarketplaceFilters";
 import type { HelpingSchool, MarketplaceBenefit, MarketplaceList } from "./types";
 
 const incompleteToast = { title: m.incompleteTitle, description: m.incompleteDescription };
@@ -16,8 +17,13 @@ const proofToast = { title: m.incompleteTitle, description: m.proofMissingDescri
 
 /** /home: the hero, the parent's marketplace, or the state that fits the user. */
 export function HomePage() {
-  // Pages of 24 cards, the next one on "Carregar mais" (decision 086).
-  const list = useInfiniteQuery(trpc.marketplace.list.infiniteQueryOptions({}, { getNextPageParam: (page) => page.nextCursor }));
+  // Filters, search and sort from the address (issue 31); pages of 24 cards, the next one on
+  // "Carregar mais" (decision 086); the facet counts come with the first page.
+  const search = useSearch({ from: "/_auth/home" });
+  const input = { ...search, facets: true };
+  const list = useInfiniteQuery(
+    trpc.marketplace.list.infiniteQueryOptions(input, { getNextPageParam: (page) => page.nextCursor, placeholderData: keepPreviousData }),
+  );
   const first = list.data?.pages[0];
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -54,7 +60,7 @@ export function HomePage() {
         // The verification lapsed or is not there yet: the refreshed cards say how to get it.
         if (reason === "verification_required") return void queryClient.invalidateQueries({ queryKey: trpc.marketplace.list.pathKey() });
         if (reason === "unavailable") {
-          queryClient.setQueryData(trpc.marketplace.list.infiniteQueryKey({}), (old) => old && { ...old, pages: old.pages.map((page) => markSoldOut(page, variables.discountId)!) });
+          queryClient.setQueryData(trpc.marketplace.list.infiniteQueryKey(input), (old) => old && { ...old, pages: old.pages.map((page) => markSoldOut(page, variables.discountId)!) });
           return;
         }
         await queryClient.invalidateQueries({ queryKey: trpc.marketplace.list.pathKey() });
@@ -95,6 +101,7 @@ export function HomePage() {
           onClaim={onClaim}
           unconfirmed={unconfirmed}
           more={list.hasNextPage ? { loading: list.isFetchingNextPage, load: () => void list.fetchNextPage() } : undefined}
+          filters={{ value: search, onChange: (next) => void navigate({ to: "/home", search: next }) }}
         />
       </Container>
     </>
@@ -109,9 +116,10 @@ interface BodyProps {
   onClaim: (b: MarketplaceBenefit) => void;
   unconfirmed?: { onResend: () => void; resending: boolean };
   more?: { loading: boolean; load: () => void };
+  filters: { value: MarketplaceFilters; onChange: (next: MarketplaceFilters) => void };
 }
 
-function Body({ first, items, loading, claimingId, onClaim, unconfirmed, more }: BodyProps) {
+function Body({ first, items, loading, claimingId, onClaim, unconfirmed, more, filters }: BodyProps) {
   if (loading) return <Grid>{Array.from({ length: LIMITS.skeletonCards }, (_, i) => <BenefitCardSkeleton key={i} />)}</Grid>;
   if (!first) return <Empty />;
   const { viewer } = first;
@@ -153,32 +161,52 @@ function Body({ first, items, loading, claimingId, onClaim, unconfirmed, more }:
       </Alert>
     );
   }
+  const facets = first.facets;
+  const filtered = activeCount(filters.value) > 0 || filters.value.q !== undefined;
   return (
     <Stack gap="lg">
       <Text size="lg">{m.introWithSchool}</Text>
-      {items.length === 0 ? (
-        <Empty />
-      ) : (
-        <Grid>
-          {items.map((b) => (
-            <BenefitCard
-              key={b.discountId}
-              benefit={b}
-              helpingSchools={helpingSchools}
-              onClaim={onClaim}
-              claiming={claimingId === b.discountId}
-              busy={claimingId !== undefined}
-              unconfirmed={unconfirmed}
-              enrollmentVerified={viewer.enrollmentVerified}
-            />
-          ))}
-        </Grid>
-      )}
-      {more && (
-        <Button variant="light" size="md" mx="auto" loading={more.loading} onClick={more.load} data-testid="load-more">
-          {m.loadMore}
-        </Button>
-      )}
+      <SearchBox value={filters.value.q} onSearch={(q) => filters.onChange({ ...filters.value, q })} />
+      <Flex direction={{ base: "column", sm: "row" }} gap="lg" align={{ base: "stretch", sm: "flex-start" }}>
+        <Box w={{ base: "100%", sm: 260 }} style={{ flexShrink: 0 }}>
+          <FiltersPanel value={filters.value} facets={facets} onChange={filters.onChange} total={facets?.total} />
+        </Box>
+        <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+            <Text aria-live="polite" data-testid="results-count" fw={500}>
+              {facets ? fm.resultsCount(facets.total) : ""}
+            </Text>
+            <SortSelect value={filters.value.sort} onSort={(sort) => filters.onChange({ ...filters.value, sort })} />
+          </Group>
+          {items.length === 0 ? (
+            filtered ? (
+              <EmptyFiltered value={filters.value} facets={facets} onChange={filters.onChange} />
+            ) : (
+              <Empty />
+            )
+          ) : (
+            <Grid>
+              {items.map((b) => (
+                <BenefitCard
+                  key={b.discountId}
+                  benefit={b}
+                  helpingSchools={helpingSchools}
+                  onClaim={onClaim}
+                  claiming={claimingId === b.discountId}
+                  busy={claimingId !== undefined}
+                  unconfirmed={unconfirmed}
+                  enrollmentVerified={viewer.enrollmentVerified}
+                />
+              ))}
+            </Grid>
+          )}
+          {more && (
+            <Button variant="light" size="md" mx="auto" loading={more.loading} onClick={more.load} data-testid="load-more">
+              {m.loadMore}
+            </Button>
+          )}
+        </Stack>
+      </Flex>
     </Stack>
   );
 }
