@@ -1,5 +1,5 @@
 import { Alert, Anchor, Box, Button, Container, Flex, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { LIMITS, marketplaceFilterMessages as fm, marketplaceMessages as m, type MarketplaceFilters } from "@elo/shared";
+import { LIMITS, marketplaceFilterMessages as fm, marketplaceMessages as m, readMarketplaceSearch, type MarketplaceFilters } from "@elo/shared";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect } from "react";
@@ -9,6 +9,7 @@ import { useResendConfirmation } from "../auth/useResendConfirmation";
 import { BenefitCard } from "./BenefitCard";
 import { BenefitCardSkeleton } from "./BenefitCardSkeleton";
 import { markSoldOut } from "./format";
+import classes from "./Home.module.css";
 import { activeCount, EmptyFiltered, FiltersPanel, SearchBox, SortSelect } from "./MarketplaceFilters";
 import type { HelpingSchool, MarketplaceBenefit, MarketplaceList } from "./types";
 
@@ -19,7 +20,7 @@ const proofToast = { title: m.incompleteTitle, description: m.proofMissingDescri
 export function HomePage() {
   // Filters, search and sort from the address (issue 31); pages of 24 cards, the next one on
   // "Carregar mais" (decision 086); the facet counts come with the first page.
-  const search = useSearch({ from: "/_auth/home" });
+  const search = readMarketplaceSearch(useSearch({ from: "/_auth/home" }));
   const input = { ...search, facets: true };
   const list = useInfiniteQuery(
     trpc.marketplace.list.infiniteQueryOptions(input, { getNextPageParam: (page) => page.nextCursor, placeholderData: keepPreviousData }),
@@ -164,11 +165,11 @@ function Body({ first, items, loading, claimingId, onClaim, unconfirmed, more, f
   const facets = first.facets;
   const filtered = activeCount(filters.value) > 0 || filters.value.q !== undefined;
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" className={classes.clearOfHeader}>
       <Text size="lg">{m.introWithSchool}</Text>
       <SearchBox value={filters.value.q} onSearch={(q) => filters.onChange({ ...filters.value, q })} />
       <Flex direction={{ base: "column", sm: "row" }} gap="lg" align={{ base: "stretch", sm: "flex-start" }}>
-        <Box w={{ base: "100%", sm: 260 }} style={{ flexShrink: 0 }}>
+        <Box w={{ base: "100%", sm: 240 }} style={{ flexShrink: 0 }}>
           <FiltersPanel value={filters.value} facets={facets} onChange={filters.onChange} total={facets?.total} />
         </Box>
         <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>

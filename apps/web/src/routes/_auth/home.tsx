@@ -1,4 +1,4 @@
-import { readMarketplaceSearch } from "@elo/shared";
+import { marketplaceFilterFields, readMarketplaceSearch, type MarketplaceFilters } from "@elo/shared";
 import { createFileRoute } from "@tanstack/react-router";
 import { HomePage } from "../../features/marketplace/HomePage";
 
@@ -7,7 +7,11 @@ import { HomePage } from "../../features/marketplace/HomePage";
  * address (issue 31), read field by field with marketplace.list's own schema: an invalid parameter
  * is dropped, the others kept, and no error page is shown.
  */
+const DROPPED = Object.fromEntries(Object.keys(marketplaceFilterFields).map((k) => [k, undefined])) as MarketplaceFilters;
+
 export const Route = createFileRoute("/_auth/home")({
-  validateSearch: (raw: Record<string, unknown>) => readMarketplaceSearch(raw),
+  // Every field named, undefined when dropped: the parent routes pass the raw address through, and
+  // a dropped field must override it rather than let the invalid text reach the query.
+  validateSearch: (raw: Record<string, unknown>): MarketplaceFilters => ({ ...DROPPED, ...readMarketplaceSearch(raw) }),
   component: HomePage,
 });
