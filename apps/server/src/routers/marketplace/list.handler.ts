@@ -176,7 +176,22 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
     requiresVerifiedEnrollment: b.requiresVerified,
   }));
   // The helping schools are the viewer's own schools, the same for every card: sent once.
-  const result: { viewer: MarketplaceViewer; helpingSchools: typeof helpingSchools; items: typeof items; nextCursor: string | null; facets?: MarketplaceFacets } = {
+  // The facets' type written out (not the interface's name), so docs/api.md shows its fields.
+  const result: {
+    viewer: MarketplaceViewer;
+    helpingSchools: typeof helpingSchools;
+    items: typeof items;
+    nextCursor: string | null;
+    facets?: {
+      total: number;
+      categories: Array<{ id: number; name: string; count: number }>;
+      modalities: Array<{ id: number; name: string; count: number }>;
+      where: { neighborhood: number; city: number; network: number };
+      withSlots: number;
+      access: { open: number; claimable: number };
+      without: { q?: number; category?: number; modality?: number; where?: number; maxFee?: number; minDiscount?: number; withSlots?: number; access?: number };
+    };
+  } = {
     viewer,
     helpingSchools,
     items,
