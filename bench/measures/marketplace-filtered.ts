@@ -57,6 +57,7 @@ export async function measureMarketplaceFiltered(ctx: MeasureContext, sessions: 
     filters,
     ratioPasses: runs.map((r) => r.app.rps / r.sql.tps),
     p99Passes: runs.map((r) => r.app.p99),
+    p50Passes: runs.map((r) => r.app.p50),
     facetMsPasses: runs.map((r) => r.facets.latencyAvgMs),
     p50Ms: median(runs.map((r) => r.app.p50)),
     appRps: round(median(runs.map((r) => r.app.rps)), 1),
