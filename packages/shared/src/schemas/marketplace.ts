@@ -2,17 +2,8 @@ import { z } from "zod";
 import { id, text } from "./fields";
 import { hasAtMostTwoDecimals } from "../money";
 import { marketplaceFilterMessages } from "../messages/marketplace-filters";
+import { coerceSearchValue, MARKETPLACE_ACCESS, MARKETPLACE_SORTS, MARKETPLACE_WHERE } from "../marketplace-search";
 import { LIMITS } from "../constants";
-
-/** The orders /home and marketplace.list offer (decision 170); `default` is the spec's: Gold schools first, then newest. */
-export const MARKETPLACE_SORTS = ["default", "discount", "fee", "scope", "newest"] as const;
-export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
-/** Where a benefit reaches the parent: its scope as the parent sees it (neighborhood, city, whole network). */
-export const MARKETPLACE_WHERE = ["neighborhood", "city", "network"] as const;
-export type MarketplaceWhere = (typeof MARKETPLACE_WHERE)[number];
-/** open: does not require a verified enrollment; claimable: the parent can claim it now (slots left, not claimed, verification met). */
-export const MARKETPLACE_ACCESS = ["open", "claimable"] as const;
-export type MarketplaceAccess = (typeof MARKETPLACE_ACCESS)[number];
 
 /**
  * The filters, search and sort of the marketplace (issue 31, decision 170): one schema for
@@ -70,20 +61,15 @@ export const marketplaceListInput = z
 export type MarketplaceListInput = z.infer<typeof marketplaceListInput>;
 
 /**
- * /home's search params: the same fields, each read on its own, so an invalid one is dropped and
- * the rest kept (no error page). Numbers and flags typed by hand in the address ("200", "true")
- * are read too. `modality` without its `category` is kept (the server checks it against the list).
+ * The address read field by field with this schema: the reference readMarketplaceSearch (zod-free,
+ * for /home's first load) is tested against (packages/shared/test/marketplace-search.test.ts).
  */
-export function readMarketplaceSearch(raw: Record<string, unknown>): MarketplaceFilters {
+export function readMarketplaceSearchWithSchema(raw: Record<string, unknown>): MarketplaceFilters {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(marketplaceFilterFields) as MarketplaceFilterKey[]) {
-    let value = raw[key];
+    const value = coerceSearchValue(key, raw[key]);
     if (value === undefined || value === null) continue;
-    const field = marketplaceFilterFields[key];
-    if (typeof value === "string" && ["category", "modality", "maxFee", "minDiscount"].includes(key) && value.trim() !== "") value = Number(value);
-    if (typeof value === "string" && key === "withSlots") value = value === "true" ? true : value === "false" ? false : value;
-    if (typeof value === "number" && key === "q") value = String(value);
-    const parsed = field.safeParse(value);
+    const parsed = marketplaceFilterFields[key].safeParse(value);
     if (parsed.success && parsed.data !== undefined && parsed.data !== false) out[key] = parsed.data;
   }
   if (out.sort === "default") delete out.sort;

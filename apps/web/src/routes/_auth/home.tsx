@@ -1,13 +1,14 @@
-import { marketplaceFilterFields, readMarketplaceSearch, type MarketplaceFilters } from "@elo/shared";
+import { MARKETPLACE_FILTER_KEYS, readMarketplaceSearch, type MarketplaceFilters } from "@elo/shared";
 import { createFileRoute } from "@tanstack/react-router";
 import { HomePage } from "../../features/marketplace/HomePage";
 
 /**
  * /home: the parent's marketplace (spec 1 §2 "Parent home"). Filters, search and sort live in the
- * address (issue 31), read field by field with marketplace.list's own schema: an invalid parameter
- * is dropped, the others kept, and no error page is shown.
+ * address (issue 31), read field by field by the rules of marketplace.list's schema (zod-free here,
+ * for the first-load budget; a property test keeps them equal): an invalid parameter is dropped,
+ * the others kept, and no error page is shown.
  */
-const DROPPED = Object.fromEntries(Object.keys(marketplaceFilterFields).map((k) => [k, undefined])) as MarketplaceFilters;
+const DROPPED = Object.fromEntries(MARKETPLACE_FILTER_KEYS.map((k) => [k, undefined])) as MarketplaceFilters;
 
 export const Route = createFileRoute("/_auth/home")({
   // Every field named, undefined when dropped: the parent routes pass the raw address through, and
