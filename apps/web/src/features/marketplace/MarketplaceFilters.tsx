@@ -8,6 +8,7 @@ import {
   type MarketplaceFilters,
 } from "@elo/shared";
 import { useEffect, useId, useState } from "react";
+import { activeCount } from "./filter-count";
 import type { MarketplaceFacets } from "./types";
 
 export type FilterKey = Exclude<keyof MarketplaceFilters, "sort">;
@@ -164,9 +165,16 @@ export function SortSelect({ value, onSort }: { value: MarketplaceFilters["sort"
   );
 }
 
-/** How many filters are on (the sort and the search are not filters here). */
-export function activeCount(f: MarketplaceFilters): number {
-  return (["category", "modality", "where", "maxFee", "minDiscount", "withSlots", "access"] as const).filter((k) => f[k] !== undefined).length;
+/** Above the cards: how many benefits the filters leave (announced to screen readers) and the order. */
+export function ResultsBar({ total, sort, onSort }: { total: number | undefined; sort: MarketplaceFilters["sort"]; onSort: (sort: MarketplaceFilters["sort"]) => void }) {
+  return (
+    <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+      <Text aria-live="polite" data-testid="results-count" fw={500}>
+        {total === undefined ? "" : fm.resultsCount(total)}
+      </Text>
+      <SortSelect value={sort} onSort={onSort} />
+    </Group>
+  );
 }
 
 /** The side column (desktop) or the drawer behind a button with the results count (phone). */
