@@ -11,6 +11,7 @@ import { BenefitCardSkeleton } from "./BenefitCardSkeleton";
 import { markSoldOut } from "./format";
 import classes from "./Home.module.css";
 import { activeCount } from "./filter-count";
+import type { HelpingSchool, MarketplaceBenefit, MarketplaceList } from "./types";
 
 // The filters' controls (drawer, number inputs, selects) load right after /home's first paint:
 // the first-load budget (decisions 082, 155) has no room for them. Their places are held meanwhile.
@@ -19,7 +20,6 @@ const SearchBox = lazy(() => filtersModule().then((m) => ({ default: m.SearchBox
 const FiltersPanel = lazy(() => filtersModule().then((m) => ({ default: m.FiltersPanel })));
 const ResultsBar = lazy(() => filtersModule().then((m) => ({ default: m.ResultsBar })));
 const EmptyFiltered = lazy(() => filtersModule().then((m) => ({ default: m.EmptyFiltered })));
-import type { HelpingSchool, MarketplaceBenefit, MarketplaceList } from "./types";
 
 const incompleteToast = { title: m.incompleteTitle, description: m.incompleteDescription };
 const proofToast = { title: m.incompleteTitle, description: m.proofMissingDescription };
