@@ -168,11 +168,13 @@ export function SortSelect({ value, onSort }: { value: MarketplaceFilters["sort"
 /** Above the cards: how many benefits the filters leave (announced to screen readers) and the order. */
 export function ResultsBar({ total, sort, onSort }: { total: number | undefined; sort: MarketplaceFilters["sort"]; onSort: (sort: MarketplaceFilters["sort"]) => void }) {
   return (
-    <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-      <Text aria-live="polite" data-testid="results-count" fw={500}>
+    // The order on the left: the toasts come in at the top right, where a control scrolled up by
+    // Tab would sit under them.
+    <Group align="flex-end" wrap="wrap" gap="lg">
+      <SortSelect value={sort} onSort={onSort} />
+      <Text aria-live="polite" data-testid="results-count" fw={500} pb={6}>
         {total === undefined ? "" : fm.resultsCount(total)}
       </Text>
-      <SortSelect value={sort} onSort={onSort} />
     </Group>
   );
 }
