@@ -8,6 +8,7 @@ import { measureFirstLoad } from "./measures/firstload";
 import { measureFramework } from "./measures/framework";
 import { measureLogin } from "./measures/login";
 import { measureMarketplace } from "./measures/marketplace";
+import { measureMarketplaceFiltered } from "./measures/marketplace-filtered";
 import { measureTwoProcesses } from "./measures/two-processes";
 import { FULL_SCALE, type ScaleOptions } from "./scale/options";
 
@@ -33,6 +34,25 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
       const detail = `${r.appRps} vs ${r.pgbenchTps}/s (medians)${r.non2xx ? `; ${r.non2xx} non-2xx` : ""}`;
       figures.push(figure({ name: "1. marketplace.list ÷ pgbench (c10)", values: r.ratioPasses, goal: "≥ 0.5", meets: (v) => v >= 0.5, detail, load }));
       figures.push(figure({ name: "   marketplace p99 (c10)", values: r.p99Passes, format: ms, goal: "< 50 ms", meets: (v) => v < 50, detail: `p50 ${r.p50Ms} ms; pages of 24 of ${r.averageItems} cards/parent`, load }));
+    }
+    if (only.has("filtered")) {
+      log(`\n[${elapsed()}] 1b. Marketplace filtered and searched (10 concurrent), facet counts (1 client)`);
+      const { result: r, load } = await withLoad(() => measureMarketplaceFiltered(ctx, world.marketSessions));
+      results.marketplaceFiltered = { ...r, load };
+      const detail = `${r.appRps} vs ${r.pgbenchTps}/s (medians); ${JSON.stringify(r.filters)}, ${r.cards} cards${r.non2xx ? `; ${r.non2xx} non-2xx` : ""}`;
+      figures.push(figure({ name: "1b. filtered page ÷ pgbench (c10)", values: r.ratioPasses, goal: "≥ 0.6", meets: (v) => v >= 0.6, detail, load }));
+      figures.push(figure({ name: "    filtered page p99 (c10)", values: r.p99Passes, format: ms, goal: "< 50 ms", meets: (v) => v < 50, detail: `p50 ${r.p50Ms} ms`, load }));
+      figures.push(
+        figure({
+          name: "    facet counts statement (c1)",
+          values: r.facetMsPasses,
+          format: ms,
+          goal: "< 5 ms, 1 statement",
+          meets: (v) => v < 5 && r.facetStatements === 1,
+          detail: `${r.facetStatements} extra statement(s) with facets: true`,
+          load,
+        }),
+      );
     }
     if (only.has("claims")) {
       log(`\n[${elapsed()}] 2. Claims (50 concurrent parents)`);

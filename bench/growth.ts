@@ -6,6 +6,7 @@ import { round, spreadOf } from "./lib/stats";
 import { openWorld, type BenchRun } from "./lib/world";
 import { measureClaims } from "./measures/claims";
 import { measureMarketplace } from "./measures/marketplace";
+import { measureMarketplaceFiltered } from "./measures/marketplace-filtered";
 import { measurePageCost } from "./measures/page-cost";
 import { FULL_SCALE, parseScaleArgs } from "./scale/options";
 
@@ -16,6 +17,10 @@ interface GrowthRow {
   generationSeconds: number;
   marketplaceP50: number[];
   marketplaceP99: number[];
+  /** Issue 31: the filtered and searched page (niche + fee + text), and the facet statement at one client. */
+  filteredP50: number[];
+  filteredP99: number[];
+  facetMs: number[];
   claimP50: number[];
   marketplaceRatio: number;
   claimsRatio: number;
@@ -34,12 +39,12 @@ function passesText(values: number[]) {
 
 function growthTable(rows: GrowthRow[]) {
   const head = [
-    "| scale | schools / parents | data | marketplace p50 ms (c10) | marketplace p99 ms (c10) | claim p50 ms (c50) | buffers per page, median (max) | schools in the parent's city, median (max) | offers open to the whole platform | ratios: marketplace / claims | load before → after |",
-    "|---|---|---|---|---|---|---|---|---|---|---|",
+    "| scale | schools / parents | data | marketplace p50 ms (c10) | marketplace p99 ms (c10) | filtered page p50 / p99 ms (c10) | facet statement ms (c1) | claim p50 ms (c50) | buffers per page, median (max) | schools in the parent's city, median (max) | offers open to the whole platform | ratios: marketplace / claims | load before → after |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   const body = rows.map(
     (r) =>
-      `| ${r.factor}× | ${r.schools.toLocaleString("en")} / ${r.parents.toLocaleString("en")} | ${Math.round(r.generationSeconds)} s | ${passesText(r.marketplaceP50)} | ${passesText(r.marketplaceP99)} | ${passesText(r.claimP50)} | ` +
+      `| ${r.factor}× | ${r.schools.toLocaleString("en")} / ${r.parents.toLocaleString("en")} | ${Math.round(r.generationSeconds)} s | ${passesText(r.marketplaceP50)} | ${passesText(r.marketplaceP99)} | ${passesText(r.filteredP50)} / ${passesText(r.filteredP99)} | ${passesText(r.facetMs)} | ${passesText(r.claimP50)} | ` +
       `${r.page.buffersMedian.toLocaleString("en")} (${r.page.buffersMax.toLocaleString("en")}) | ${r.page.citySchoolsMedian} (${r.page.citySchoolsMax}) | ${r.page.platformOffers.toLocaleString("en")} | ` +
       `${r.marketplaceRatio} / ${r.claimsRatio}${r.claimFixtureRanDry ? " (claim fixture ran dry)" : ""} | ${r.load.before.join("/")} → ${r.load.after.join("/")} |`,
   );
@@ -66,10 +71,12 @@ export async function runGrowth(opts: BenchRun & { factors: number[]; claimParen
         log(`[${elapsed()}] ${factor}×: marketplace (10 concurrent)`);
         const market = await measureMarketplace(world.ctx, world.marketSessions);
         const page = await measurePageCost(world.ctx, world.marketSessions);
+        log(`[${elapsed()}] ${factor}×: filtered and searched page (10 concurrent), facet counts (1 client)`);
+        const filtered = await measureMarketplaceFiltered(world.ctx, world.marketSessions);
         log(`    buffers per page: median ${page.buffersMedian}, max ${page.buffersMax}; schools in the parent's city: median ${page.citySchoolsMedian}; offers open to the platform: ${page.platformOffers}`);
         log(`[${elapsed()}] ${factor}×: claims (50 concurrent)`);
         const claims = await measureClaims(world.ctx, await world.claimFixture(opts.claimParents));
-        return { market, page, claims };
+        return { market, page, filtered, claims };
       });
       rows.push({
         factor,
@@ -78,6 +85,9 @@ export async function runGrowth(opts: BenchRun & { factors: number[]; claimParen
         generationSeconds: world.generation.totalSeconds,
         marketplaceP50: result.market.p50Passes,
         marketplaceP99: result.market.p99Passes,
+        filteredP50: result.filtered.p50Passes,
+        filteredP99: result.filtered.p99Passes,
+        facetMs: result.filtered.facetMsPasses,
         claimP50: result.claims.p50Passes,
         marketplaceRatio: result.market.ratio,
         claimsRatio: result.claims.ratio,

@@ -6,6 +6,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { migrationsFolder } from "./paths";
+import { pgliteExtensions } from "./pglite-extensions";
 import * as schema from "./schema/index";
 import type { Database, DatabaseKind } from "./types";
 
@@ -117,7 +118,7 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
 
 async function openPglite(dataDir: string | undefined, existing?: PGlite): Promise<DatabaseHandle> {
   if (dataDir && !dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = existing ?? (await PGlite.create(dataDir));
+  const client = existing ?? (await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: pgliteExtensions }));
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -4,3 +4,4 @@ export { migrationsFolder } from "./paths";
 export * as schema from "./schema/index";
 export { seedReference } from "./seed/reference";
 export { foldSql, slugSql } from "./fold";
+export { pgliteExtensions } from "./pglite-extensions";

@@ -184,6 +184,10 @@ export const LIMITS = {
   /** Marketplace cards per page ("Carregar mais" fetches the next), and the most one call may ask for. */
   marketplacePageSize: 24,
   marketplacePageMax: 100,
+  /** Longest marketplace search text (issue 31). */
+  marketplaceSearchMax: 100,
+  /** Highest "fee up to" filter, in reais (numeric(10,2)). */
+  marketplaceMaxFee: 99_999_999.99,
   redirectAfterSignupMs: 2000,
   redirectAfterResetMs: 2000,
   redirectInvalidLinkMs: 3000,

@@ -9,3 +9,4 @@ export * from "./messages/index";
 export * from "./schemas/index";
 export * from "./gender";
 export * from "./voucher-address";
+export * from "./marketplace-search";

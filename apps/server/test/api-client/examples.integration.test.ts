@@ -165,6 +165,28 @@ describe("examples/list-my-benefits.mjs", () => {
   });
 });
 
+describe("examples/find-benefits.mjs", () => {
+  it("searches and filters like /home, names the niches with their counts, and says what to remove when nothing is left", async () => {
+    const parent = await eligibleParent(h);
+    const school = await createOfferingSchool(h, { name: "Fluent Filtros" });
+    await createDiscount(h, school.id, { className: "Inglês Teens", percentage: 40, monthlyFee: 500, slots: 2 });
+    await createDiscount(h, school.id, { className: "Inglês Adultos", percentage: 10, monthlyFee: 500, slots: 2 });
+    const token = await tokenFor(parent.id);
+    const found = await runExample("find-benefits.mjs", { url: server.url, token: token.token, args: ["ingles", "--nicho", "idiomas", "--ate", "300", "--ordem", "desconto"] });
+    expect(found.stderr).toBe("");
+    expect(found.code).toBe(0);
+    expect(found.stdout).toContain("Idiomas (1)");
+    expect(found.stdout).toContain("1 benefício(s) encontrado(s):");
+    expect(found.stdout).toContain("-40%  Inglês Teens — Fluent Filtros: pague apenas R$ 300,00 (depois R$ 500,00), 2 vagas disponíveis");
+    const none = await runExample("find-benefits.mjs", { url: server.url, token: token.token, args: ["ingles adultos", "--ate", "100"] });
+    expect(none.stdout).toContain("Nenhum benefício com esses filtros. Sem o filtro 'maxFee' aparecem 1.");
+    const bad = await runExample("find-benefits.mjs", { url: server.url, token: token.token, args: ["--desconto", "150"] });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("Erro BAD_REQUEST");
+    expect(bad.stderr).toContain("Informe o desconto mínimo de 0 a 100%");
+  });
+});
+
 describe("examples/import-schools.mjs", () => {
   it("imports the sample CSV and prints the summary; a second run updates; UNAUTHORIZED after revocation", async () => {
     const admin = await createAdmin(h);

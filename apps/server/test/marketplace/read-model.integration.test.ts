@@ -1,5 +1,5 @@
 import { schema } from "@elo/db";
-import { DISCOUNT_SCOPES, PLAN_TYPES, type DiscountScope, type Niche, type PlanType } from "@elo/shared";
+import { DISCOUNT_SCOPES, MARKETPLACE_ACCESS, MARKETPLACE_SORTS, MARKETPLACE_WHERE, PLAN_TYPES, type DiscountScope, type MarketplaceFilters, type Niche, type PlanType } from "@elo/shared";
 import { eq } from "drizzle-orm";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
@@ -10,13 +10,25 @@ import { createSchool, createStaff, nicheIds, place } from "../support/factories
 import { createAdmin } from "../support/factories/users";
 import { queryRows } from "../../src/db/raw";
 import { createHarness, type Harness } from "../support/harness";
-import { admittedInPageOrder, listedInPageOrder, readModelDrift } from "../support/marketplace-oracle";
+import {
+  admittedInPageOrder,
+  admittedOffers,
+  facetsAsOracle,
+  listedInPageOrder,
+  listedWithFilters,
+  oracleFacets,
+  oracleList,
+  readModelDrift,
+} from "../support/marketplace-oracle";
+import { saoPauloDay } from "../../src/lib/calendar";
 
 /**
  * The marketplace's read model (decision 145) after random sequences of the real procedures that
  * change what a city sees: after every step it equals its view, and at the end of each sequence
  * every parent's pages (3 cards each, so cursors are crossed) show exactly what the rules admit,
- * in the same order, computed by the claim's own rule text over every benefit.
+ * in the same order, computed by the claim's own rule text over every benefit. Issue 31: with
+ * random filters, searches and sorts, every parent's pages and facet counts are exactly what the
+ * same rules give over the benefits' own columns (the oracle filters, counts and sorts in JS).
  */
 const NICHES: Niche[] = ["Idiomas", "Clubes", "Tecnologia", "Ed. Básica"];
 const PLACES = [
@@ -38,7 +50,7 @@ let admin: Api;
 const schools: OfferingSchool[] = [];
 const parents: Array<{ id: string; api: Api }> = [];
 const benefits: Array<{ id: string; school: OfferingSchool }> = [];
-const reached = { cards: 0, nameKeys: 0 };
+const reached = { cards: 0, nameKeys: 0, filtered: 0 };
 
 beforeAll(async () => {
   h = await createHarness();
@@ -78,26 +90,49 @@ async function attempt(call: () => Promise<unknown>) {
   }
 }
 
-async function benefitValues(nicheIndex: number, scope: DiscountScope, slots: number) {
-  const niche = await nicheIds(h, NICHES[nicheIndex % NICHES.length]!);
+/** Modalities by niche for the random benefits: two each, so the modality filter has something to tell apart. */
+const MODALITIES: Record<string, string[]> = { Idiomas: ["Inglês", "Espanhol"], Clubes: ["Natação", "Futebol"], Tecnologia: ["Robótica", "Programação"], "Ed. Básica": ["Ensino Médio"] };
+const CLASS_NAMES = ["Turma Aleatória", "Inglês Avançado", "Natação Infantil", "Robótica Júnior", "Turma da Manhã"];
+const FEES = [120, 250, 400, 999.9];
+const PERCENTAGES = [5, 10, 25, 50];
+
+async function modalityId(niche: string, name: string) {
+  const [row] = await queryRows<{ id: number }>(h.db, sql`select m.id from modalities m join categories c on c.id = m.category_id where c.name = ${niche} and m.name = ${name}`);
+  return row!.id;
+}
+
+interface Variety {
+  modality: number;
+  name: number;
+  fee: number;
+  pct: number;
+  verified: boolean;
+}
+
+async function benefitValues(nicheIndex: number, scope: DiscountScope, slots: number, v: Variety = { modality: 0, name: 0, fee: 2, pct: 1, verified: false }) {
+  const nicheName = NICHES[nicheIndex % NICHES.length]!;
+  const niche = await nicheIds(h, nicheName);
   return {
     teachingStage: "iniciante" as const,
-    ...niche,
-    className: "Turma Aleatória",
+    categoryId: niche.categoryId,
+    modalityId: await modalityId(nicheName, pick(MODALITIES[nicheName]!, v.modality)),
+    className: pick(CLASS_NAMES, v.name),
     classPeriod: "tarde" as const,
     discountScope: scope,
-    monthlyFee: 400,
-    discountPercentage: 10,
+    monthlyFee: pick(FEES, v.fee),
+    discountPercentage: pick(PERCENTAGES, v.pct),
     discountValidity: "first_month" as const,
     numberOfStudents: slots,
+    requiresVerifiedEnrollment: v.verified,
   };
 }
 
 const pick = <T,>(list: T[], n: number) => list[n % list.length]!;
 const scope = fc.constantFrom(...DISCOUNT_SCOPES);
+const variety = fc.record({ modality: fc.nat(), name: fc.nat(), fee: fc.nat(), pct: fc.nat(), verified: fc.boolean() });
 const action = fc.oneof(
-  fc.record({ kind: fc.constant("create"), school: fc.nat(), niche: fc.nat(), scope, slots: fc.integer({ min: 0, max: 2 }) }),
-  fc.record({ kind: fc.constant("update"), benefit: fc.nat(), niche: fc.nat(), scope, slots: fc.integer({ min: 0, max: 2 }) }),
+  fc.record({ kind: fc.constant("create"), school: fc.nat(), niche: fc.nat(), scope, slots: fc.integer({ min: 0, max: 2 }), variety }),
+  fc.record({ kind: fc.constant("update"), benefit: fc.nat(), niche: fc.nat(), scope, slots: fc.integer({ min: 0, max: 2 }), variety }),
   fc.record({ kind: fc.constantFrom("pause", "reactivate", "delete"), benefit: fc.nat() }),
   fc.record({ kind: fc.constant("plan"), school: fc.nat(), plan: fc.constantFrom(...PLAN_TYPES) }),
   fc.record({ kind: fc.constant("move"), school: fc.nat(), place: fc.nat(), niche: fc.nat() }),
@@ -107,12 +142,39 @@ const action = fc.oneof(
 );
 type Action = typeof action extends fc.Arbitrary<infer A> ? A : never;
 
+/** Random filters, searches and sorts (issue 31); niche and modality by index, resolved to ids when run. */
+/** Mostly absent, so a few filters at a time combine (all of them at once leave nothing to compare). */
+const sometimes = <T,>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: arb, weight: 1 });
+const filtersArb = fc.record({
+  q: sometimes(fc.constantFrom("ingles", "natacao", "robotica", "ingels", "escola", "turma manha", "zzz")),
+  niche: sometimes(fc.nat()),
+  modality: sometimes(fc.nat()),
+  where: sometimes(fc.constantFrom(...MARKETPLACE_WHERE)),
+  maxFee: sometimes(fc.constantFrom(100, 250, 360, 999.9)),
+  minDiscount: sometimes(fc.constantFrom(5, 10, 25, 50)),
+  withSlots: sometimes(fc.constant(true)),
+  access: sometimes(fc.constantFrom(...MARKETPLACE_ACCESS)),
+  sort: fc.option(fc.constantFrom(...MARKETPLACE_SORTS), { nil: undefined }),
+});
+type RandomFilters = typeof filtersArb extends fc.Arbitrary<infer A> ? A : never;
+
+async function resolveFilters(r: RandomFilters): Promise<MarketplaceFilters> {
+  const { niche, modality, ...rest } = r;
+  const f = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as MarketplaceFilters;
+  if (niche !== undefined) {
+    const name = pick(NICHES, niche);
+    f.category = (await nicheIds(h, name)).categoryId;
+    if (modality !== undefined) f.modality = await modalityId(name, pick(MODALITIES[name]!, modality));
+  }
+  return f;
+}
+
 async function run(a: Action) {
   switch (a.kind) {
     case "create": {
       const school = pick(schools, a.school);
       try {
-        const row = await school.staff.school.benefits.create(await benefitValues(a.niche, a.scope, a.slots));
+        const row = await school.staff.school.benefits.create(await benefitValues(a.niche, a.scope, a.slots, a.variety));
         benefits.push({ id: row.id, school });
       } catch (error) {
         if (!refused(error)) throw error;
@@ -122,7 +184,7 @@ async function run(a: Action) {
     case "update": {
       if (!benefits.length) return;
       const b = pick(benefits, a.benefit);
-      return attempt(async () => b.school.staff.school.benefits.update({ id: b.id, values: await benefitValues(a.niche, a.scope, a.slots) }));
+      return attempt(async () => b.school.staff.school.benefits.update({ id: b.id, values: await benefitValues(a.niche, a.scope, a.slots, a.variety) }));
     }
     case "pause":
     case "reactivate":
@@ -170,7 +232,7 @@ async function run(a: Action) {
 describe("marketplace read model (decision 145)", () => {
   it("equals what the rules admit after any sequence of the procedures that change benefits, plans and schools", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 25 }), async (actions) => {
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 25 }), fc.array(filtersArb, { minLength: 1, maxLength: 2 }), async (actions, randomFilters) => {
         for (const a of actions) {
           await run(a);
           expect(await readModelDrift(h), `after ${JSON.stringify(a)}`).toEqual([]);
@@ -179,6 +241,15 @@ describe("marketplace read model (decision 145)", () => {
           const admitted = await admittedInPageOrder(h, p.id);
           expect(await listedInPageOrder(p.api, 3)).toEqual(admitted);
           reached.cards += admitted.length;
+          for (const r of randomFilters) {
+            const f = await resolveFilters(r);
+            const offers = await admittedOffers(h, p.id, f.q, saoPauloDay(h.clock.now()));
+            const listed = await listedWithFilters(p.api, f, 4);
+            const expected = oracleList(offers, f);
+            expect(listed.ids, JSON.stringify(f)).toEqual(expected);
+            expect(facetsAsOracle(listed.facets as never), JSON.stringify(f)).toEqual(oracleFacets(offers, f));
+            reached.filtered += expected.length;
+          }
         }
         const [named] = await queryRows<{ n: number }>(h.db, sql`select count(*)::int as n from marketplace_offers where place_key like '["city name"%' or place_key like '["neighborhood name"%'`);
         reached.nameKeys += named!.n;
@@ -188,5 +259,6 @@ describe("marketplace read model (decision 145)", () => {
     // The sequences reached the cases that matter: cards to compare, offers found by typed names.
     expect(reached.cards).toBeGreaterThan(100);
     expect(reached.nameKeys).toBeGreaterThan(0);
+    expect(reached.filtered).toBeGreaterThan(20);
   }, 300_000);
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { openDatabase, seedReference } from "@elo/db";
+import { openDatabase, pgliteExtensions, seedReference } from "@elo/db";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 
@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const pg = await PGlite.create();
+  const pg = await PGlite.create({ extensions: pgliteExtensions });
   const handle = await openDatabase({ pglite: pg });
   await handle.migrate();
   await seedReference(handle.db);

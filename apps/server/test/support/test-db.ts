@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { openDatabase, type DatabaseHandle } from "@elo/db";
+import { openDatabase, pgliteExtensions, type DatabaseHandle } from "@elo/db";
 import postgres from "postgres";
 import { inject } from "vitest";
 
@@ -26,7 +26,7 @@ export async function freshDatabase(opts: { poolMax?: number } = {}): Promise<Da
   }
   const dump = inject("pgliteDump");
   if (!dump) throw new Error("global setup did not prepare a database");
-  const pg = await PGlite.create({ loadDataDir: new Blob([readFileSync(dump)]) });
+  const pg = await PGlite.create({ loadDataDir: new Blob([readFileSync(dump)]), extensions: pgliteExtensions });
   return { ...(await openDatabase({ pglite: pg })), url: null };
 }
 

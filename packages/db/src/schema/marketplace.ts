@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The marketplace's read model (decision 145): one row per active benefit of a school with an
@@ -21,11 +21,37 @@ export const marketplaceOffers = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     /** coalesce(school's niche, benefit's niche): rule 2 compares it with the parent's main school. */
     nicheId: integer("niche_id"),
+    // What /home's filters, search and sorts read (issue 31, decision 170), copied from the benefit.
+    /** The benefit's own niche and modality (the filter), not the school's. */
+    categoryId: integer("category_id").notNull(),
+    modalityId: integer("modality_id").notNull(),
+    discountedFee: numeric("discounted_fee", { precision: 10, scale: 2, mode: "number" }).notNull(),
+    discountPercentage: numeric("discount_percentage", { precision: 5, scale: 2, mode: "number" }).notNull(),
+    /** No slots left (number_of_students = 0): changes only when a claim takes the last slot or one comes back. */
+    soldOut: boolean("sold_out").notNull(),
+    requiresVerified: boolean("requires_verified").notNull(),
+    /** Class, modality and school names, folded (foldSql): what the search compares, with pg_trgm for typos. */
+    searchText: text("search_text").notNull(),
   },
   (t) => [
     // Refreshes go by school, or by school and benefit (the triggers always know the school).
     primaryKey({ columns: [t.schoolId, t.discountId, t.placeKey] }),
     // A page: the rows of one place key in page order, with what the parent's own rules read.
-    index("marketplace_offers_page_idx").on(t.placeKey, t.gold.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.discountId, t.schoolId, t.nicheId),
+    // The filters' columns are keys too (Drizzle cannot declare INCLUDE), so filtered pages and the
+    // facet counts stay index-only scans; only a search reads the table (search_text).
+    index("marketplace_offers_page_idx").on(
+      t.placeKey,
+      t.gold.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.discountId,
+      t.schoolId,
+      t.nicheId,
+      t.categoryId,
+      t.modalityId,
+      t.discountedFee,
+      t.discountPercentage,
+      t.soldOut,
+      t.requiresVerified,
+    ),
   ],
 );

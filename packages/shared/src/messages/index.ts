@@ -16,3 +16,4 @@ export * from "./charts";
 export * from "./voucherQr";
 export * from "./public-pages";
 export * from "./access-log";
+export * from "./marketplace-filters";

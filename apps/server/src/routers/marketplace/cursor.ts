@@ -1,4 +1,4 @@
-import { accessMessages, isCalendarDate, marketplaceMessages } from "@elo/shared";
+import { accessMessages, isCalendarDate, marketplaceFilterMessages, marketplaceMessages, MARKETPLACE_SORTS, type MarketplaceSort } from "@elo/shared";
 import { sql, type SQL } from "drizzle-orm";
 import { AppError } from "../../trpc/errors";
 
@@ -47,3 +47,40 @@ export function afterCursor(c: MarketplaceCursor | null, id: SQL = sql`i.id`): S
     or (i.gold = ${c.gold} and (i.created_at < ${at} or (i.created_at = ${at} and ${id} > ${c.id}::uuid)))
   )`;
 }
+
+/**
+ * The cursor of a page in any order (decision 170): the sort's first key (`key`: the Gold flag as
+ * 1/0 in the default order, the percentage or the fee as PostgreSQL's numeric text, the scope's
+ * rank, 0 for newest), then created_at and id. The default order keeps decision 086's format.
+ */
+export interface SortCursor {
+  sort: MarketplaceSort;
+  key: string;
+  createdAt: string;
+  id: string;
+}
+
+const SORT_KEY = /^-?\d{1,12}(?:\.\d{1,2})?$/;
+
+export function encodeSortCursor(c: SortCursor): string {
+  if (c.sort === "default") return encodeCursor({ gold: c.key === "1", createdAt: c.createdAt, id: c.id });
+  return Buffer.from(`${c.sort}|${c.key}|${c.createdAt}|${c.id}`).toString("base64url");
+}
+
+/** Parses a cursor for a page in `sort`; a cursor of another order, or not ours, is a bad request. */
+export function decodeSortCursor(text: string, sort: MarketplaceSort): SortCursor {
+  const parts = Buffer.from(text, "base64url").toString("utf8").split("|");
+  if (parts.length === 3) {
+    const c = decodeCursor(text);
+    if (sort !== "default") throw badSort();
+    return { sort, key: c.gold ? "1" : "0", createdAt: c.createdAt, id: c.id };
+  }
+  const [name, key, createdAt, id, ...rest] = parts;
+  if (rest.length > 0 || !MARKETPLACE_SORTS.includes(name as MarketplaceSort) || name === "default" || !key || !SORT_KEY.test(key) || !createdAt || !isMoment(createdAt) || !id || !UUID.test(id)) {
+    throw new AppError("BAD_REQUEST", { title: accessMessages.validationTitle, description: marketplaceMessages.invalidCursor });
+  }
+  if (name !== sort) throw badSort();
+  return { sort, key, createdAt, id };
+}
+
+const badSort = () => new AppError("BAD_REQUEST", { title: accessMessages.validationTitle, description: marketplaceFilterMessages.invalidCursorForSort });

@@ -1,12 +1,13 @@
-import { LIMITS, type DiscountValidity, type MarketplaceListInput } from "@elo/shared";
-import { sql } from "drizzle-orm";
+import { accessMessages, LIMITS, marketplaceFilterMessages, type DiscountValidity, type MarketplaceFilters, type MarketplaceListInput, type MarketplaceWhere } from "@elo/shared";
+import { sql, type SQL } from "drizzle-orm";
+import { AppError } from "../../trpc/errors";
 import { queryRows } from "../../db/raw";
 import { logoAddress } from "../../storage/logo";
 import type { Context } from "../../trpc/init";
 import { saoPauloDay } from "../../lib/calendar";
 import { mainEnrollmentVerified } from "../verification/verified";
-import { afterCursor, decodeCursor, encodeCursor } from "./cursor";
-import { admittedToViewer, firstOffers } from "./offers";
+import { decodeSortCursor, encodeSortCursor } from "./cursor";
+import { admittedToViewer, allAdmittedOffers, allOf, claimableOffer, firstOffers, offerFilters, pageOrder, type OfferFilterKey } from "./offers";
 
 type AuthedContext = Context & { user: NonNullable<Context["user"]> };
 
@@ -33,6 +34,7 @@ interface BenefitRow {
   waitlist: { status: "waiting" | "offered"; position: number; offerExpiresAt: string | null } | null;
   requiresVerified: boolean;
   createdAt: string;
+  sortKey: string | number | boolean;
 }
 
 interface ListRow {
@@ -62,17 +64,31 @@ export type MarketplaceViewer =
 export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; input?: MarketplaceListInput }) {
   const userId = ctx.user.id;
   const limit = input?.limit ?? LIMITS.marketplacePageSize;
-  const cursor = input?.cursor ? decodeCursor(input.cursor) : null;
-  const [row] = await queryRows<ListRow>(
-    ctx.db,
-    sql`
-    with viewer as (
+  const sort = input?.sort ?? "default";
+  const cursor = input?.cursor ? decodeSortCursor(input.cursor, sort) : null;
+  const filters: MarketplaceFilters = { ...input, sort };
+  if (filters.modality !== undefined && filters.category !== undefined) await checkModality(ctx, filters.category, filters.modality);
+  const preds = offerFilters(filters, userId);
+  const today = saoPauloDay(ctx.clock.now());
+  const viewerCtes = sql`
+    viewer as (
       select p.user_id, p.profile_type, p.school_id, p.profile_completed, p.enrollment_proof_submitted
       from profiles p where p.user_id = ${userId}
     ),
     ms as (
       select sc.* from schools sc join viewer v on sc.id = v.school_id where v.profile_type = 'parent'
     ),
+    keys as (
+      select marketplace_viewer_keys(ms.city_id, ms.uf, ms.city, ms.neighborhood_id, ms.neighborhood) as k from ms
+    ),
+    verified as (
+      select coalesce((select ${mainEnrollmentVerified(userId, today, sql.raw("v"))} from viewer v), false) as ok
+    )`;
+  const order = pageOrder(sort);
+  const listing = queryRows<ListRow>(
+    ctx.db,
+    sql`
+    with ${viewerCtes},
     own_schools as (
       select v.school_id as id, 0 as rank from viewer v where v.school_id is not null and v.profile_type = 'parent'
       union
@@ -85,12 +101,9 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
       join schools sc on sc.id = o.id
       where exists (select 1 from school_memberships m where m.school_id = sc.id and m.status = 'approved')
     ),
-    keys as (
-      select marketplace_viewer_keys(ms.city_id, ms.uf, ms.city, ms.neighborhood_id, ms.neighborhood) as k from ms
-    ),
-    page as (${firstOffers({ after: afterCursor(cursor, sql`i.discount_id`), admitted: admittedToViewer(userId), limit: limit + 1 })}),
+    page as (${firstOffers({ cursor, admitted: admittedToViewer(userId), filters: allOf(Object.values(preds)), where: filters.where, sort, limit: limit + 1 })}),
     items as (
-      select i.id, i.created_at, i.gold,
+      select i.id, i.created_at, i.gold, i.sort_key,
         i.id in (select c.discount_id from claimed_discounts c where c.user_id = ${userId}) as claimed,
         (select json_build_object('status', w.status, 'offerExpiresAt', w.offer_expires_at,
             'position', (select count(*) from waitlist_entries q
@@ -107,7 +120,7 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
       (select json_build_object(
         'profileType', v.profile_type, 'schoolId', v.school_id,
         'profileCompleted', v.profile_completed, 'proofSubmitted', v.enrollment_proof_submitted,
-        'verified', ${mainEnrollmentVerified(userId, saoPauloDay(ctx.clock.now()), sql.raw("v"))}
+        'verified', (select ok from verified)
       ) from viewer v) as viewer,
       (select list from helping) as helping,
       (select json_agg(json_build_object(
@@ -115,12 +128,17 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
           'discountValidity', i.discount_validity, 'numberOfStudents', i.number_of_students, 'holdDays', i.hold_days,
           'schoolId', i.school_id, 'schoolName', i.school_name, 'schoolLogoUrl', i.school_logo_url,
           'monthlyFee', i.monthly_fee, 'discountedFee', i.discounted_fee, 'createdAt', i.created_at,
-          'gold', i.gold, 'claimed', i.claimed, 'waitlist', i.waitlist, 'requiresVerified', i.requires_verified_enrollment
-        ) order by i.gold desc, i.created_at desc, i.id)
+          'gold', i.gold, 'claimed', i.claimed, 'waitlist', i.waitlist, 'requiresVerified', i.requires_verified_enrollment,
+          'sortKey', i.sort_key
+        ) order by ${order})
         from items i) as items
     `,
     { prepare: true },
   );
+  // The facet counts: one more statement, only when asked and on the first page (the next pages
+  // share the first's filters, so /home asks on every page and pays once).
+  const facetsQuery = input?.facets && !cursor ? facetCounts(ctx, viewerCtes, filters, preds, userId) : Promise.resolve(null);
+  const [[row], facets] = await Promise.all([listing, facetsQuery]);
 
   const v = row?.viewer ?? null;
   const viewer: MarketplaceViewer = !v
@@ -133,7 +151,8 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
   const rows = row?.items ?? [];
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const nextCursor = rows.length > limit && last ? encodeCursor({ gold: last.gold, createdAt: last.createdAt, id: last.discountId }) : null;
+  const nextCursor =
+    rows.length > limit && last ? encodeSortCursor({ sort, key: sortKeyText(last.sortKey), createdAt: last.createdAt, id: last.discountId }) : null;
   const items = page.map((b) => ({
     discountId: b.discountId,
     className: b.className,
@@ -157,7 +176,104 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
     requiresVerifiedEnrollment: b.requiresVerified,
   }));
   // The helping schools are the viewer's own schools, the same for every card: sent once.
-  return { viewer, helpingSchools, items, nextCursor };
+  // The facets' type written out (not the interface's name), so docs/api.md shows its fields.
+  const result: {
+    viewer: MarketplaceViewer;
+    helpingSchools: typeof helpingSchools;
+    items: typeof items;
+    nextCursor: string | null;
+    facets?: {
+      total: number;
+      categories: Array<{ id: number; name: string; count: number }>;
+      modalities: Array<{ id: number; name: string; count: number }>;
+      where: { neighborhood: number; city: number; network: number };
+      withSlots: number;
+      access: { open: number; claimable: number };
+      without: { q?: number; category?: number; modality?: number; where?: number; maxFee?: number; minDiscount?: number; withSlots?: number; access?: number };
+    };
+  } = {
+    viewer,
+    helpingSchools,
+    items,
+    nextCursor,
+  };
+  if (facets) result.facets = facets;
+  return result;
+}
+
+/** The first sort key as the cursor carries it: the Gold flag as 1/0, numbers as PostgreSQL wrote them. */
+function sortKeyText(key: string | number | boolean): string {
+  if (typeof key === "boolean") return key ? "1" : "0";
+  return typeof key === "number" ? String(key) : key;
+}
+
+/** A modality of another niche than the one chosen is a bad request, in Portuguese. */
+async function checkModality(ctx: AuthedContext, category: number, modality: number) {
+  const [found] = await queryRows<{ ok: boolean }>(ctx.db, sql`select exists (select 1 from modalities where id = ${modality} and category_id = ${category}) as ok`);
+  if (!found?.ok) throw new AppError("BAD_REQUEST", { title: accessMessages.validationTitle, description: marketplaceFilterMessages.invalidModality });
+}
+
+interface FacetOption {
+  id: number;
+  name: string;
+  count: number;
+}
+
+/**
+ * What each filter would leave (decision 170), for the parent's own rules: the admitted offers of
+ * the parent's keys (the same rules as the page), and for each facet the count with every other
+ * filter applied. `without[k]`: the count if filter k were removed (the empty state's advice).
+ */
+export interface MarketplaceFacets {
+  total: number;
+  categories: FacetOption[];
+  /** The chosen niche's modalities (empty when no niche is chosen). */
+  modalities: FacetOption[];
+  where: Record<MarketplaceWhere, number>;
+  withSlots: number;
+  access: { open: number; claimable: number };
+  without: Partial<Record<OfferFilterKey | "where", number>>;
+}
+
+async function facetCounts(
+  ctx: AuthedContext,
+  viewerCtes: SQL,
+  filters: MarketplaceFilters,
+  preds: Partial<Record<OfferFilterKey, SQL>>,
+  userId: string,
+): Promise<MarketplaceFacets> {
+  const all: Partial<Record<OfferFilterKey | "where", SQL>> = { ...preds };
+  if (filters.where) all.where = sql`i.scope = ${filters.where}`;
+  const but = (...skip: (OfferFilterKey | "where")[]) => allOf(Object.entries(all).filter(([k]) => !skip.includes(k as OfferFilterKey)).map(([, v]) => v));
+  const without = Object.keys(all).map(
+    (k) => sql`${k}::text, (select count(*) from f i where ${k === "category" ? but("category", "modality") : but(k as OfferFilterKey)})`,
+  );
+  const modalities =
+    filters.category !== undefined
+      ? sql`(select coalesce(json_agg(json_build_object('id', m.id, 'name', m.name, 'count', coalesce(x.n, 0)) order by m.name), '[]'::json)
+          from modalities m left join (select i.modality_id, count(*) as n from f i where ${but("modality")} group by 1) x on x.modality_id = m.id
+          where m.category_id = ${filters.category})`
+      : sql`'[]'::json`;
+  const [row] = await queryRows<{ facets: MarketplaceFacets }>(
+    ctx.db,
+    sql`
+    with ${viewerCtes},
+    f as (${allAdmittedOffers({ admitted: admittedToViewer(userId), withSearch: filters.q !== undefined })})
+    select json_build_object(
+      'total', (select count(*) from f i where ${but()}),
+      'categories', (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'count', coalesce(x.n, 0)) order by c.id), '[]'::json)
+        from categories c left join (select i.category_id, count(*) as n from f i where ${but("category", "modality")} group by 1) x on x.category_id = c.id),
+      'modalities', ${modalities},
+      'where', (select json_build_object('neighborhood', count(*) filter (where i.scope = 'neighborhood'), 'city', count(*) filter (where i.scope = 'city'),
+          'network', count(*) filter (where i.scope = 'network')) from f i where ${but("where")}),
+      'withSlots', (select count(*) from f i where ${but("withSlots")} and not i.sold_out),
+      'access', (select json_build_object('open', count(*) filter (where not i.requires_verified), 'claimable', count(*) filter (where ${claimableOffer(userId)}))
+        from f i where ${but("access")}),
+      'without', json_build_object(${without.length ? sql.join(without, sql`, `) : sql``})
+    ) as facets`,
+    { prepare: true },
+  );
+  return row!.facets;
 }
 export type MarketplaceList = Awaited<ReturnType<typeof listMarketplace>>;
 export type MarketplaceBenefit = MarketplaceList["items"][number];

@@ -1,24 +1,113 @@
+import type { MarketplaceFilters, MarketplaceSort, MarketplaceWhere } from "@elo/shared";
 import { sql, type SQL } from "drizzle-orm";
+import type { SortCursor } from "./cursor";
 
 /** How many place keys marketplace_viewer_keys returns (migration 0010_marketplace_offers_triggers). */
 const VIEWER_KEYS = 7;
 
 /**
- * The first `limit` offers after `after` that a parent may see (decision 145): for each of the
- * parent's place keys (CTE `keys`, null when the caller has no main school) one index range of the
- * read model, already in page order, read only until `limit` entries pass `admitted` (the rules
- * that depend on the parent); the page is the first `limit` of their union in the same order.
- * Columns: id, school_id, created_at, gold.
+ * The benefit's scope as the parent sees it, by place key (marketplace_viewer_keys' order): the
+ * whole network's key, the three city keys, the three neighborhood keys. A (benefit, parent) pair
+ * meets in at most one key, so the key says the scope (decision 170).
  */
-export function firstOffers(opts: { after: SQL; admitted: SQL; limit: number }): SQL {
-  const branches = Array.from(
-    { length: VIEWER_KEYS },
-    (_, n) => sql`(select i.discount_id as id, i.school_id, i.created_at, i.gold from marketplace_offers i
-      where i.place_key = (select k[${sql.raw(String(n + 1))}] from keys) and ${opts.after} and ${opts.admitted}
-      order by i.gold desc, i.created_at desc, i.discount_id
-      limit ${opts.limit})`,
+export const KEY_SCOPES: readonly MarketplaceWhere[] = ["network", "city", "city", "city", "neighborhood", "neighborhood", "neighborhood"];
+const SCOPE_RANK: Record<MarketplaceWhere, number> = { neighborhood: 0, city: 1, network: 2 };
+
+/** The filters that read the offer's own columns (alias `i`), each on its own: the facets count "all but one". */
+export type OfferFilterKey = "q" | "category" | "modality" | "maxFee" | "minDiscount" | "withSlots" | "access";
+
+/**
+ * `claimable`: the parent could claim it now (slots left, not claimed yet, and a verified main
+ * enrollment when the benefit requires one); reads the CTE `verified` (one boolean `ok`).
+ */
+export function claimableOffer(userId: string): SQL {
+  return sql`(not i.sold_out
+    and i.discount_id not in (select c.discount_id from claimed_discounts c where c.user_id = ${userId})
+    and (not i.requires_verified or (select ok from verified)))`;
+}
+
+/** One SQL predicate per active filter, over the alias `i` (a row of marketplace_offers). */
+export function offerFilters(f: MarketplaceFilters, userId: string): Partial<Record<OfferFilterKey, SQL>> {
+  const out: Partial<Record<OfferFilterKey, SQL>> = {};
+  if (f.q) out.q = sql`marketplace_search_matches(i.search_text, ${f.q})`;
+  if (f.category !== undefined) out.category = sql`i.category_id = ${f.category}`;
+  if (f.modality !== undefined) out.modality = sql`i.modality_id = ${f.modality}`;
+  if (f.maxFee !== undefined) out.maxFee = sql`i.discounted_fee <= ${f.maxFee}`;
+  if (f.minDiscount !== undefined) out.minDiscount = sql`i.discount_percentage >= ${f.minDiscount}`;
+  if (f.withSlots) out.withSlots = sql`not i.sold_out`;
+  if (f.access === "open") out.access = sql`not i.requires_verified`;
+  if (f.access === "claimable") out.access = claimableOffer(userId);
+  return out;
+}
+
+export const allOf = (parts: SQL[]): SQL => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+
+/** The first sort key of a page in `sort` for the rows of key number `n` (1-based), and its direction. */
+function firstKey(sort: MarketplaceSort, n: number): { key: SQL; desc: boolean; cursorKey: (c: SortCursor) => SQL } {
+  const numeric = (c: SortCursor) => sql`${c.key}::numeric`;
+  switch (sort) {
+    case "discount":
+      return { key: sql`i.discount_percentage`, desc: true, cursorKey: numeric };
+    case "fee":
+      return { key: sql`i.discounted_fee`, desc: false, cursorKey: numeric };
+    case "scope":
+      return { key: sql.raw(`${SCOPE_RANK[KEY_SCOPES[n - 1]!]}::numeric`), desc: false, cursorKey: numeric };
+    case "newest":
+      return { key: sql.raw("0::numeric"), desc: true, cursorKey: numeric };
+    default:
+      return { key: sql`i.gold`, desc: true, cursorKey: (c) => sql`${c.key === "1"}::boolean` };
+  }
+}
+
+/**
+ * The first `limit` offers after the cursor that a parent may see (decision 145) and that pass the
+ * filters (decision 170): for each of the parent's place keys (CTE `keys`, null when the caller has
+ * no main school) whose scope `where` admits, one range of the read model, filtered by `admitted`
+ * (the rules that depend on the parent) and the filters, cut at `limit`; the page is the first
+ * `limit` of their union. In the default order each range is read in index order and stops at the
+ * page; the other orders sort each key's matching rows (top-N). Columns: id, school_id, created_at,
+ * gold, sort_key (the first sort key, for the next cursor).
+ */
+export function firstOffers(opts: { cursor: SortCursor | null; admitted: SQL; filters: SQL; where?: MarketplaceWhere; sort: MarketplaceSort; limit: number }): SQL {
+  const branches: SQL[] = [];
+  let desc = true;
+  for (let n = 1; n <= VIEWER_KEYS; n++) {
+    if (opts.where && KEY_SCOPES[n - 1] !== opts.where) continue;
+    const first = firstKey(opts.sort, n);
+    desc = first.desc;
+    const dir = sql.raw(first.desc ? "desc" : "asc");
+    const c = opts.cursor;
+    const after = c
+      ? sql`(${first.key} ${sql.raw(first.desc ? "<" : ">")} ${first.cursorKey(c)}
+          or (${first.key} = ${first.cursorKey(c)} and (i.created_at < ${c.createdAt}::timestamptz
+            or (i.created_at = ${c.createdAt}::timestamptz and i.discount_id > ${c.id}::uuid))))`
+      : sql`true`;
+    branches.push(sql`(select i.discount_id as id, i.school_id, i.created_at, i.gold, ${first.key} as sort_key from marketplace_offers i
+      where i.place_key = (select k[${sql.raw(String(n))}] from keys) and ${after} and ${opts.admitted} and ${opts.filters}
+      order by ${first.key} ${dir}, i.created_at desc, i.discount_id
+      limit ${opts.limit})`);
+  }
+  const dir = sql.raw(desc ? "desc" : "asc");
+  return sql`select * from (${sql.join(branches, sql` union all `)}) i order by i.sort_key ${dir}, i.created_at desc, i.id limit ${opts.limit}`;
+}
+
+/** The order of the page's cards over a relation with sort_key, created_at and id (the same as firstOffers'). */
+export function pageOrder(sort: MarketplaceSort): SQL {
+  const desc = firstKey(sort, 1).desc;
+  return sql.raw(`i.sort_key ${desc ? "desc" : "asc"}, i.created_at desc, i.id`);
+}
+
+/**
+ * Every offer of the parent's keys the rules admit, with its scope: the facet counts' base (one
+ * statement, decision 170). Reads only the page index, plus the table for a search.
+ */
+export function allAdmittedOffers(opts: { admitted: SQL; withSearch: boolean }): SQL {
+  const branches = KEY_SCOPES.map(
+    (scope, idx) => sql`(select i.discount_id, i.category_id, i.modality_id, i.discounted_fee, i.discount_percentage, i.sold_out, i.requires_verified,
+      ${opts.withSearch ? sql`i.search_text` : sql`''::text`} as search_text, ${sql.raw(`'${scope}'::text`)} as scope
+      from marketplace_offers i where i.place_key = (select k[${sql.raw(String(idx + 1))}] from keys) and ${opts.admitted})`,
   );
-  return sql`select * from (${sql.join(branches, sql` union all `)}) i order by i.gold desc, i.created_at desc, i.id limit ${opts.limit}`;
+  return sql.join(branches, sql` union all `);
 }
 
 /**

@@ -1,23 +1,38 @@
-import { Alert, Anchor, Box, Button, Container, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { LIMITS, marketplaceMessages as m } from "@elo/shared";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Alert, Anchor, Box, Button, Container, Flex, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { LIMITS, marketplaceMessages as m, readMarketplaceSearch, type MarketplaceFilters } from "@elo/shared";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { errorToast, notifyError } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { useResendConfirmation } from "../auth/useResendConfirmation";
 import { BenefitCard } from "./BenefitCard";
 import { BenefitCardSkeleton } from "./BenefitCardSkeleton";
 import { markSoldOut } from "./format";
+import classes from "./Home.module.css";
+import { activeCount } from "./filter-count";
 import type { HelpingSchool, MarketplaceBenefit, MarketplaceList } from "./types";
+
+// The filters' controls (drawer, number inputs, selects) load right after /home's first paint:
+// the first-load budget (decisions 082, 155) has no room for them. Their places are held meanwhile.
+const filtersModule = () => import("./MarketplaceFilters");
+const SearchBox = lazy(() => filtersModule().then((m) => ({ default: m.SearchBox })));
+const FiltersPanel = lazy(() => filtersModule().then((m) => ({ default: m.FiltersPanel })));
+const ResultsBar = lazy(() => filtersModule().then((m) => ({ default: m.ResultsBar })));
+const EmptyFiltered = lazy(() => filtersModule().then((m) => ({ default: m.EmptyFiltered })));
 
 const incompleteToast = { title: m.incompleteTitle, description: m.incompleteDescription };
 const proofToast = { title: m.incompleteTitle, description: m.proofMissingDescription };
 
 /** /home: the hero, the parent's marketplace, or the state that fits the user. */
 export function HomePage() {
-  // Pages of 24 cards, the next one on "Carregar mais" (decision 086).
-  const list = useInfiniteQuery(trpc.marketplace.list.infiniteQueryOptions({}, { getNextPageParam: (page) => page.nextCursor }));
+  // Filters, search and sort from the address (issue 31); pages of 24 cards, the next one on
+  // "Carregar mais" (decision 086); the facet counts come with the first page.
+  const search = readMarketplaceSearch(useSearch({ from: "/_auth/home" }));
+  const input = { ...search, facets: true };
+  const list = useInfiniteQuery(
+    trpc.marketplace.list.infiniteQueryOptions(input, { getNextPageParam: (page) => page.nextCursor, placeholderData: keepPreviousData }),
+  );
   const first = list.data?.pages[0];
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -54,7 +69,7 @@ export function HomePage() {
         // The verification lapsed or is not there yet: the refreshed cards say how to get it.
         if (reason === "verification_required") return void queryClient.invalidateQueries({ queryKey: trpc.marketplace.list.pathKey() });
         if (reason === "unavailable") {
-          queryClient.setQueryData(trpc.marketplace.list.infiniteQueryKey({}), (old) => old && { ...old, pages: old.pages.map((page) => markSoldOut(page, variables.discountId)!) });
+          queryClient.setQueryData(trpc.marketplace.list.infiniteQueryKey(input), (old) => old && { ...old, pages: old.pages.map((page) => markSoldOut(page, variables.discountId)!) });
           return;
         }
         await queryClient.invalidateQueries({ queryKey: trpc.marketplace.list.pathKey() });
@@ -95,6 +110,7 @@ export function HomePage() {
           onClaim={onClaim}
           unconfirmed={unconfirmed}
           more={list.hasNextPage ? { loading: list.isFetchingNextPage, load: () => void list.fetchNextPage() } : undefined}
+          filters={{ value: search, onChange: (next) => void navigate({ to: "/home", search: next }) }}
         />
       </Container>
     </>
@@ -109,9 +125,10 @@ interface BodyProps {
   onClaim: (b: MarketplaceBenefit) => void;
   unconfirmed?: { onResend: () => void; resending: boolean };
   more?: { loading: boolean; load: () => void };
+  filters: { value: MarketplaceFilters; onChange: (next: MarketplaceFilters) => void };
 }
 
-function Body({ first, items, loading, claimingId, onClaim, unconfirmed, more }: BodyProps) {
+function Body({ first, items, loading, claimingId, onClaim, unconfirmed, more, filters }: BodyProps) {
   // The benefit chosen on a public page ('Quero este desconto', issue 26): shown first, marked, ready to claim.
   const { beneficio } = useSearch({ strict: false }) as { beneficio?: string };
   if (loading) return <Grid>{Array.from({ length: LIMITS.skeletonCards }, (_, i) => <BenefitCardSkeleton key={i} />)}</Grid>;
@@ -155,33 +172,56 @@ function Body({ first, items, loading, claimingId, onClaim, unconfirmed, more }:
       </Alert>
     );
   }
+  const facets = first.facets;
+  const filtered = activeCount(filters.value) > 0 || filters.value.q !== undefined;
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" className={classes.clearOfHeader}>
       <Text size="lg">{m.introWithSchool}</Text>
-      {items.length === 0 ? (
-        <Empty />
-      ) : (
-        <Grid>
-          {(beneficio ? [...items.filter((b) => b.discountId === beneficio), ...items.filter((b) => b.discountId !== beneficio)] : items).map((b) => (
-            <BenefitCard
-              key={b.discountId}
-              chosen={b.discountId === beneficio}
-              benefit={b}
-              helpingSchools={helpingSchools}
-              onClaim={onClaim}
-              claiming={claimingId === b.discountId}
-              busy={claimingId !== undefined}
-              unconfirmed={unconfirmed}
-              enrollmentVerified={viewer.enrollmentVerified}
-            />
-          ))}
-        </Grid>
-      )}
-      {more && (
-        <Button variant="light" size="md" mx="auto" loading={more.loading} onClick={more.load} data-testid="load-more">
-          {m.loadMore}
-        </Button>
-      )}
+      <Suspense fallback={<Box h={60} />}>
+        <SearchBox value={filters.value.q} onSearch={(q) => filters.onChange({ ...filters.value, q })} />
+      </Suspense>
+      <Flex direction={{ base: "column", sm: "row" }} gap="lg" align={{ base: "stretch", sm: "flex-start" }}>
+        <Box w={{ base: "100%", sm: 240 }} style={{ flexShrink: 0 }}>
+          <Suspense fallback={<Box h={{ base: 36, sm: 560 }} />}>
+            <FiltersPanel value={filters.value} facets={facets} onChange={filters.onChange} total={facets?.total} />
+          </Suspense>
+        </Box>
+        <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
+          <Suspense fallback={<Box h={60} />}>
+            <ResultsBar total={facets?.total} sort={filters.value.sort} onSort={(sort) => filters.onChange({ ...filters.value, sort })} />
+          </Suspense>
+          {items.length === 0 ? (
+            filtered ? (
+              <Suspense fallback={null}>
+                <EmptyFiltered value={filters.value} facets={facets} onChange={filters.onChange} />
+              </Suspense>
+            ) : (
+              <Empty />
+            )
+          ) : (
+            <Grid>
+              {(beneficio ? [...items.filter((b) => b.discountId === beneficio), ...items.filter((b) => b.discountId !== beneficio)] : items).map((b) => (
+                <BenefitCard
+                  key={b.discountId}
+                  chosen={b.discountId === beneficio}
+                  benefit={b}
+                  helpingSchools={helpingSchools}
+                  onClaim={onClaim}
+                  claiming={claimingId === b.discountId}
+                  busy={claimingId !== undefined}
+                  unconfirmed={unconfirmed}
+                  enrollmentVerified={viewer.enrollmentVerified}
+                />
+              ))}
+            </Grid>
+          )}
+          {more && (
+            <Button variant="light" size="md" mx="auto" loading={more.loading} onClick={more.load} data-testid="load-more">
+              {m.loadMore}
+            </Button>
+          )}
+        </Stack>
+      </Flex>
     </Stack>
   );
 }

@@ -9,3 +9,4 @@ export type ParentViewer = Extract<MarketplaceList["viewer"], { kind: "parent" }
 export type ClaimSummary = inferOutput<typeof trpc.claim.byId>;
 export type ClaimHistoryEntry = inferOutput<typeof trpc.claim.history>[number];
 export type WaitlistEntry = inferOutput<typeof trpc.waitlist.mine>[number];
+export type MarketplaceFacets = NonNullable<MarketplaceList["facets"]>;
