@@ -54,20 +54,21 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, a
   // While the database is away a public page answers the app's own 503 page, quickly (decision 095),
   // rather than a 500 or a proxy's error page.
   const unavailable = unavailablePage(deps.config.publicOrigin);
+  const orUnavailable = async (reply: FastifyReply, work: () => Promise<unknown>) => {
+    try {
+      return await unlessDatabaseDown(deps.dbHandle, work());
+    } catch (error) {
+      if (!(error instanceof DatabaseDownError) && !isDatabaseUnavailable(error)) throw error;
+      return reply.code(503).header("cache-control", "no-store").header("retry-after", "30").type("text/html; charset=utf-8").send(unavailable);
+    }
+  };
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/escolas") && !route.url.startsWith("/sitemap") && !route.url.startsWith("/quero-este-desconto")) return;
-    const handler = route.handler as (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-    route.handler = async function (req, reply) {
-      try {
-        return await unlessDatabaseDown(deps.dbHandle, Promise.resolve(handler.call(this, req, reply)));
-      } catch (error) {
-        if (!(error instanceof DatabaseDownError) && !isDatabaseUnavailable(error)) throw error;
-        return sendUnavailable(reply);
-      }
+    const handler = route.handler as (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) => unknown;
+    route.handler = function (req, reply) {
+      return orUnavailable(reply, async () => handler.call(this, req, reply));
     };
   });
-  const sendUnavailable = (reply: FastifyReply) =>
-    reply.code(503).header("cache-control", "no-store").header("retry-after", "30").type("text/html; charset=utf-8").send(unavailable);
 
   const shared = (key: string) => cache.get(key, async () => asResult(await (key === GONE_KEY ? gonePage(context) : notFoundPage(context))));
   const serve = async (req: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<PageResult>) => {
@@ -139,13 +140,6 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, a
   return {
     cache,
     context,
-    notFound: async (req, reply) => {
-      try {
-        return send(req, reply, await unlessDatabaseDown(deps.dbHandle, shared(NOT_FOUND_KEY)));
-      } catch (error) {
-        if (!(error instanceof DatabaseDownError) && !isDatabaseUnavailable(error)) throw error;
-        return sendUnavailable(reply);
-      }
-    },
+    notFound: (req, reply) => orUnavailable(reply, async () => send(req, reply, await shared(NOT_FOUND_KEY))) as Promise<FastifyReply>,
   };
 }
