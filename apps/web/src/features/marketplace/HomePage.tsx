@@ -28,7 +28,8 @@ const proofToast = { title: m.incompleteTitle, description: m.proofMissingDescri
 export function HomePage() {
   // Filters, search and sort from the address (issue 31); pages of 24 cards, the next one on
   // "Carregar mais" (decision 086); the facet counts come with the first page.
-  const search = readMarketplaceSearch(useSearch({ from: "/_auth/home" }));
+  const address = useSearch({ from: "/_auth/home" });
+  const search = readMarketplaceSearch(address);
   const input = { ...search, facets: true };
   const list = useInfiniteQuery(
     trpc.marketplace.list.infiniteQueryOptions(input, { getNextPageParam: (page) => page.nextCursor, placeholderData: keepPreviousData }),
@@ -111,6 +112,7 @@ export function HomePage() {
           unconfirmed={unconfirmed}
           more={list.hasNextPage ? { loading: list.isFetchingNextPage, load: () => void list.fetchNextPage() } : undefined}
           filters={{ value: search, onChange: (next) => void navigate({ to: "/home", search: next }) }}
+          chosenId={address.beneficio}
         />
       </Container>
     </>
@@ -126,11 +128,11 @@ interface BodyProps {
   unconfirmed?: { onResend: () => void; resending: boolean };
   more?: { loading: boolean; load: () => void };
   filters: { value: MarketplaceFilters; onChange: (next: MarketplaceFilters) => void };
+  /** The benefit chosen on a public page ('Quero este desconto', issue 26): shown first, marked, ready to claim. */
+  chosenId?: string;
 }
 
-function Body({ first, items, loading, claimingId, onClaim, unconfirmed, more, filters }: BodyProps) {
-  // The benefit chosen on a public page ('Quero este desconto', issue 26): shown first, marked, ready to claim.
-  const { beneficio } = useSearch({ strict: false }) as { beneficio?: string };
+function Body({ first, items, loading, claimingId, onClaim, unconfirmed, more, filters, chosenId }: BodyProps) {
   if (loading) return <Grid>{Array.from({ length: LIMITS.skeletonCards }, (_, i) => <BenefitCardSkeleton key={i} />)}</Grid>;
   if (!first) return <Empty />;
   const { viewer } = first;
@@ -200,10 +202,10 @@ function Body({ first, items, loading, claimingId, onClaim, unconfirmed, more, f
             )
           ) : (
             <Grid>
-              {(beneficio ? [...items.filter((b) => b.discountId === beneficio), ...items.filter((b) => b.discountId !== beneficio)] : items).map((b) => (
+              {(chosenId ? [...items.filter((b) => b.discountId === chosenId), ...items.filter((b) => b.discountId !== chosenId)] : items).map((b) => (
                 <BenefitCard
                   key={b.discountId}
-                  chosen={b.discountId === beneficio}
+                  chosen={b.discountId === chosenId}
                   benefit={b}
                   helpingSchools={helpingSchools}
                   onClaim={onClaim}
