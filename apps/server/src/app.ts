@@ -22,6 +22,7 @@ import { registerMultipart } from "./http/uploads";
 import { registerProfileUploads } from "./routers/profile/uploads";
 import { registerSchoolUploads } from "./routers/school/logo-upload";
 import { appRouter, type AppRouter } from "./routers/_app";
+import { PRERENDERED_DIR, registerLandingPages } from "./public-pages/landing";
 import { registerPublicPages } from "./public-pages/routes";
 
 /** Requests slower than this are logged in production (every request is, elsewhere). */
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps) {
   const spaPaths = webBuilt ? readSpaPaths(webDist, deps) : new Set<string>();
   const publicPages = await registerPublicPages(app, deps, spaPaths);
   if (webBuilt) {
+    registerLandingPages(app, webDist, deps.config.publicOrigin);
     const assetsDir = path.join(webDist, "assets") + path.sep;
     await app.register(fastifyStatic, {
       root: webDist,
@@ -100,6 +102,8 @@ export async function buildApp(deps: AppDeps) {
       wildcard: false,
       index: false,
       preCompressed: true,
+      // The rendered landing pages are served with the origin filled in (registerLandingPages), not as files.
+      allowedPath: (pathName) => !pathName.startsWith(`/${PRERENDERED_DIR}/`),
       // Hashed assets are immutable; index.html (any other path of the app) must be revalidated.
       setHeaders: (reply, filePath) => {
         reply.header("cache-control", filePath.startsWith(assetsDir) ? "public, max-age=31536000, immutable" : "no-cache");

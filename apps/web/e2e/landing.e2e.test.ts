@@ -160,7 +160,7 @@ describe("schools' landing (/para-escolas)", () => {
     await context.close();
   });
 
-  it("keeps the contact form in place while the FAQ's accordion loads after the first paint", async () => {
+  it("keeps the contact form in place while the FAQ's accordion code loads after the first paint", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page, context } = await newPage(browser, viewport);
       let release = () => {};
@@ -169,13 +169,24 @@ describe("schools' landing (/para-escolas)", () => {
         await held;
         await route.continue();
       });
+      // The page arrives rendered (decision 163): the questions are there before the accordion's code.
       await page.goto("/para-escolas");
-      await page.locator("[data-faq-placeholder]").waitFor();
+      await page.locator("#faq").getByRole("button").first().waitFor();
       const faqHeight = () => page.locator("#faq").evaluate((e) => Math.round(e.getBoundingClientRect().height));
       const whileLoading = await faqHeight();
       release();
-      await page.locator("#faq").getByRole("button").first().waitFor();
-      expect(await faqHeight()).toBe(whileLoading);
+      // Once its code is there (and React has hydrated that part) the accordion answers: a question opens.
+      await page.waitForLoadState("networkidle");
+      const first = page.locator("#faq").getByRole("button").first();
+      await expect
+        .poll(async () => {
+          if ((await first.getAttribute("aria-expanded")) !== "true") await first.click();
+          return first.getAttribute("aria-expanded");
+        }, { timeout: 20_000, intervals: [500] })
+        .toBe("true");
+      await first.click();
+      await page.locator("#faq").getByRole("button", { expanded: true }).waitFor({ state: "detached" });
+      await expect.poll(faqHeight).toBe(whileLoading);
       await context.close();
     }
   });

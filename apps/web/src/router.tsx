@@ -1,20 +1,7 @@
-import { createRouter } from "@tanstack/react-router";
-import { PageLoader } from "./features/layout/PageLoader";
-import { NotFound } from "./features/layout/NotFound";
-import { DefaultRouteError } from "./features/layout/RouteError";
-import { queryClient, setSessionLostHandler, trpc } from "./lib/trpc";
-import { routeTree } from "./routeTree.gen";
+import { createAppRouter } from "./create-router";
+import { queryClient, setSessionLostHandler } from "./lib/trpc";
 
-export const router = createRouter({
-  routeTree,
-  context: { queryClient, trpc },
-  defaultPreload: "intent",
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-  defaultPendingComponent: PageLoader,
-  defaultNotFoundComponent: NotFound,
-  defaultErrorComponent: DefaultRouteError,
-});
+export const router = createAppRouter(queryClient);
 
 setSessionLostHandler(() => void router.navigate({ to: "/login", replace: true }));
 

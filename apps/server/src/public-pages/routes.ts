@@ -27,7 +27,7 @@ const pathOf = (req: FastifyRequest) => {
   return i < 0 ? req.url : req.url.slice(0, i);
 };
 
-function send(req: FastifyRequest, reply: FastifyReply, page: CachedPage, type = "text/html; charset=utf-8") {
+export function send(req: FastifyRequest, reply: FastifyReply, page: CachedPage, type = "text/html; charset=utf-8") {
   reply.header("cache-control", CACHE_CONTROL).header("etag", page.etag).header("vary", "accept-encoding");
   if (page.location) return reply.code(page.status).header("location", page.location).send();
   const match = req.headers["if-none-match"];

@@ -31,6 +31,14 @@ export const DESKTOP = { width: 1280, height: 800 };
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale: "pt-BR", acceptDownloads: true });
   const page = await context.newPage();
+  // A landing page arrives rendered (decision 163) and answers clicks once React has hydrated it,
+  // as a person sees it about a second later: every navigation waits for that moment.
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page["goto"]>) => {
+    const response = await goto(...args);
+    if (await page.locator("#root[data-prerendered]").count()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    return response;
+  };
   return { context, page };
 }
 

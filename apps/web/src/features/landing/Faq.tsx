@@ -1,15 +1,19 @@
 import { Container, Paper, Stack, Text, Title } from "@mantine/core";
 import type { FaqItem } from "@elo/shared";
 import { landingMessages } from "@elo/shared";
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
 
 // Below the fold: the accordion (Accordion, Collapse) loads after the first paint, outside the
 // first-load budget (docs/decisions/082-first-load-budget.md). The section and its title are there
 // at once, so /#faq scrolls to it.
 const FaqAccordion = lazy(() => import("./FaqAccordion"));
 
-/** The FAQ section at #faq. */
-export function Faq({ items }: { items: FaqItem[] }) {
+/**
+ * The FAQ section at #faq. Memoised: on a rendered landing page (decision 163) the page re-renders
+ * when "who am I" answers, and an update reaching the accordion before its code has loaded would
+ * swap the rendered questions for the placeholder.
+ */
+export const Faq = memo(function Faq({ items }: { items: FaqItem[] }) {
   return (
     <Container size="md" py={64} id="faq" component="section" aria-labelledby="faq-title" style={{ scrollMarginTop: 80 }}>
       <Stack gap="lg">
@@ -22,7 +26,7 @@ export function Faq({ items }: { items: FaqItem[] }) {
       </Stack>
     </Container>
   );
-}
+});
 
 /** The questions as closed items while the accordion loads: the same place on the page, so what
  * follows (the contact form) does not jump when it arrives. */
