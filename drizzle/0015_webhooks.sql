@@ -17,6 +17,7 @@ CREATE TABLE "webhook_deliveries" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone DEFAULT 'epoch'::timestamptz NOT NULL,
 	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+	"first_attempt_at" timestamp with time zone,
 	"delivered_at" timestamp with time zone
 );
 --> statement-breakpoint

@@ -66,6 +66,8 @@ export const webhookDeliveries = pgTable(
     /** Due at; a fresh delivery is due at once under any clock (the epoch). */
     nextAttemptAt: ts("next_attempt_at").notNull().default(sql`'epoch'::timestamptz`),
     createdAt: ts("created_at").notNull().default(sql`clock_timestamp()`),
+    /** The first try (the app's clock): after 3 days of failures the delivery is given up. */
+    firstAttemptAt: ts("first_attempt_at"),
     deliveredAt: ts("delivered_at"),
   },
   (t) => [

@@ -1,0 +1,194 @@
+import { schema, type Database } from "@elo/db";
+import type { FastifyBaseLogger } from "fastify";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { queryRows } from "../db/raw";
+import type { Clock } from "../lib/clock";
+import type { Mailer } from "../mail/mailer";
+import { enqueueTemplate, webhookPausedEmail } from "../mail/templates";
+import type { EmailEnv } from "../mail/templates/layout";
+import { postWebhook, type PostOptions, type PostResult } from "./post";
+import { DELIVERY_LEASE_MS, RETRY_WINDOW_MS, retryDelayMs } from "./retry";
+import { webhookHeaders } from "./signing";
+
+const { webhookDeliveries: d, webhookEndpoints: e, webhookAttempts: a } = schema;
+
+export interface WebhookSender {
+  /** Delivers everything due now (several at a time); resolves with how many were answered 2xx. */
+  flush(): Promise<number>;
+  /** Polls for due deliveries every `intervalMs` in the background. */
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+}
+
+interface Claimed {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  attempts: number;
+  first_attempt_at: string;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  type: string;
+  payload: unknown;
+  event_at: string;
+}
+
+/** The body of a delivery (Standard Webhooks' recommended shape): type, when it happened, and the data. */
+export function webhookBody(type: string, eventAt: Date | string, payload: unknown): string {
+  return JSON.stringify({ type, timestamp: new Date(eventAt).toISOString(), data: payload });
+}
+
+/**
+ * The webhook sender every server process runs (docs/decisions/204). A due delivery is taken in a
+ * short transaction with FOR UPDATE SKIP LOCKED and leased (its `next_attempt_at` moved past the
+ * exchange), so two processes never send one delivery at once and a process killed mid-send leaves
+ * it to be retried after the lease. The HTTP exchange runs with no lock held.
+ */
+export function createWebhookSender(opts: {
+  db: Database;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  mailer: Mailer;
+  env: EmailEnv;
+  post?: Pick<PostOptions, "production" | "resolve" | "timeoutMs">;
+  /** Deliveries in flight at once in this process. */
+  concurrency?: number;
+  random?: () => number;
+}): WebhookSender {
+  const postOptions: PostOptions = opts.post ?? { production: false };
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = false;
+
+  async function claimNext(): Promise<Claimed | null> {
+    return opts.db.transaction(async (tx) => {
+      const now = opts.clock.now();
+      const [row] = await queryRows<Claimed>(
+        tx,
+        sql`
+        select d.id, d.event_id, d.endpoint_id, d.attempts, d.first_attempt_at, e.url, e.secret, e.previous_secret, e.previous_secret_until,
+          ev.type, ev.payload, ev.created_at as event_at
+        from webhook_deliveries d
+        join webhook_endpoints e on e.id = d.endpoint_id
+        join webhook_events ev on ev.id = d.event_id
+        where d.status = 'pending' and d.next_attempt_at <= ${now.toISOString()}::timestamptz and e.status = 'active'
+        order by d.next_attempt_at, d.created_at
+        limit 1
+        for update of d skip locked`,
+      );
+      if (!row) return null;
+      await tx
+        .update(d)
+        .set({ attempts: row.attempts + 1, nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS), firstAttemptAt: row.first_attempt_at ? new Date(row.first_attempt_at) : now })
+        .where(eq(d.id, row.id));
+      return { ...row, attempts: row.attempts + 1, first_attempt_at: row.first_attempt_at ?? now.toISOString() };
+    });
+  }
+
+  async function send(row: Claimed): Promise<PostResult> {
+    const now = opts.clock.now();
+    const secrets = [row.secret];
+    if (row.previous_secret && row.previous_secret_until && new Date(row.previous_secret_until) > now) secrets.push(row.previous_secret);
+    const body = webhookBody(row.type, row.event_at, row.payload);
+    return postWebhook(row.url, webhookHeaders(secrets, row.event_id, Math.floor(now.getTime() / 1000), body), body, postOptions);
+  }
+
+  async function record(row: Claimed, result: PostResult) {
+    const now = opts.clock.now();
+    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    await opts.db.transaction(async (tx) => {
+      await tx.insert(a).values({
+        deliveryId: row.id,
+        endpointId: row.endpoint_id,
+        at: now,
+        statusCode: result.statusCode,
+        latencyMs: result.latencyMs,
+        response: result.response.replace(/\u0000/g, ""),
+        error: result.error,
+      });
+      if (ok) {
+        await tx.update(d).set({ status: "delivered", deliveredAt: now }).where(eq(d.id, row.id));
+        await tx.update(e).set({ failingSince: null }).where(and(eq(e.id, row.endpoint_id)));
+        return;
+      }
+      const givenUp = now.getTime() - new Date(row.first_attempt_at).getTime() >= RETRY_WINDOW_MS;
+      await tx
+        .update(d)
+        .set(givenUp ? { status: "failed" } : { nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts, opts.random)) })
+        .where(eq(d.id, row.id));
+      await tx.update(e).set({ failingSince: now }).where(and(eq(e.id, row.endpoint_id), isNull(e.failingSince)));
+      await pauseIfFailingTooLong(tx, row.endpoint_id, now, result);
+    });
+    return ok;
+  }
+
+  /** An endpoint failing for 3 days is paused, once (a conditional UPDATE), and its school's staff e-mailed. */
+  async function pauseIfFailingTooLong(tx: Database, endpointId: string, now: Date, result: PostResult) {
+    const since = new Date(now.getTime() - RETRY_WINDOW_MS);
+    const [paused] = await tx
+      .update(e)
+      .set({ status: "paused", pausedReason: "failing", updatedAt: now })
+      .where(and(eq(e.id, endpointId), eq(e.status, "active"), sql`${e.failingSince} <= ${since.toISOString()}::timestamptz`))
+      .returning({ schoolId: e.schoolId, url: e.url, failingSince: e.failingSince });
+    if (!paused) return;
+    const staff = await queryRows<{ user_id: string; email: string; school_name: string }>(
+      tx,
+      sql`select u.id as user_id, u.email, s.name as school_name from school_memberships m
+          join users u on u.id = m.user_id join schools s on s.id = m.school_id
+          where m.school_id = ${paused.schoolId} and m.status = 'approved'`,
+    );
+    const lastError = result.statusCode !== null ? `HTTP ${result.statusCode}` : (result.error ?? "sem resposta");
+    for (const s of staff) {
+      await enqueueTemplate({ mailer: opts.mailer, config: opts.env }, tx, webhookPausedEmail, s.email, { userId: s.user_id }, {
+        schoolName: s.school_name,
+        url: paused.url,
+        failingSince: (paused.failingSince ?? now).toISOString(),
+        lastError: lastError.slice(0, 200),
+      });
+    }
+    opts.logger.warn({ endpointId, schoolId: paused.schoolId }, "webhook endpoint paused after 3 days of failures");
+  }
+
+  async function worker(): Promise<number> {
+    let delivered = 0;
+    while (!stopped) {
+      const row = await claimNext();
+      if (!row) break;
+      const result = await send(row);
+      if (await record(row, result)) delivered++;
+    }
+    return delivered;
+  }
+
+  async function deliverDue(): Promise<number> {
+    const counts = await Promise.all(Array.from({ length: opts.concurrency ?? 4 }, worker));
+    return counts.reduce((x, y) => x + y, 0);
+  }
+
+  function flush() {
+    running ??= deliverDue().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    flush,
+    start(intervalMs = 500) {
+      if (timer) return;
+      stopped = false;
+      const tick = () => void flush().catch((err) => opts.logger.warn({ err }, "webhook delivery round failed"));
+      tick();
+      timer = setInterval(tick, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running?.catch(() => {});
+    },
+  };
+}
