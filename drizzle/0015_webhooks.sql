@@ -112,8 +112,15 @@ CREATE TRIGGER webhook_voucher_event AFTER INSERT OR UPDATE OF status ON discoun
   FOR EACH ROW EXECUTE FUNCTION webhook_voucher_event();
 --> statement-breakpoint
 CREATE FUNCTION webhook_benefit_event() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE reopened text := 'elo_webhooks.reopened_' || replace(NEW.id::text, '-', '_');
 BEGIN
-  IF OLD.number_of_students > 0 AND NEW.number_of_students = 0 THEN
+  -- A slot returned and handed to the waitlist in one transaction (0 → 1 → 0) never reopened the
+  -- benefit: the first step notes it for this transaction only, and the second is then not an event.
+  IF OLD.number_of_students = 0 AND NEW.number_of_students > 0 THEN
+    PERFORM set_config(reopened, '1', true);
+  ELSIF OLD.number_of_students > 0 AND NEW.number_of_students = 0 AND coalesce(current_setting(reopened, true), '') = '1' THEN
+    PERFORM set_config(reopened, '', true);
+  ELSIF OLD.number_of_students > 0 AND NEW.number_of_students = 0 THEN
     PERFORM webhook_record(NEW.school_id, 'benefit.sold_out', jsonb_build_object(
       'id', NEW.id, 'className', NEW.class_name, 'numberOfStudents', NEW.number_of_students, 'status', NEW.status,
       'monthlyFee', NEW.monthly_fee, 'discountPercentage', NEW.discount_percentage, 'discountedFee', NEW.discounted_fee,
