@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 
 export interface Received {
+  path: string;
   headers: IncomingHttpHeaders;
   body: string;
   at: number;
@@ -16,7 +17,7 @@ export async function startReceiver(answer: (req: Received, res: ServerResponse)
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const r = { headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() };
+      const r = { path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() };
       received.push(r);
       answer(r, res);
     });
