@@ -5,8 +5,8 @@ import { startProductionServer } from "../lib/processes";
 import { median, passes, percentile, round } from "../lib/stats";
 import type { MeasureContext } from "./context";
 
-/** Deliveries in flight per server process (the sender's default) — the bare client gets the same total. */
-const PER_PROCESS = 4;
+/** Deliveries in flight per server process (2 loops × 8, the sender's defaults): the bare client gets the same total. */
+const PER_PROCESS = 16;
 const BURST = 1500;
 const LAG_SECONDS = 8;
 

@@ -31,13 +31,13 @@ export function EndpointForm(props: { opened: boolean; title: string; initial: E
             required
             placeholder="https://sistema.suaescola.com.br/webhooks/elo"
             value={draft.url}
-            onChange={(e) => setDraft({ ...draft, url: e.currentTarget.value })}
+            onChange={(e) => (setDraft({ ...draft, url: e.currentTarget.value }), setLocal(({ url: _u, ...rest }) => rest))}
             error={errors.url}
             maxLength={2000}
             data-autofocus
           />
           <TextInput label={m.description} value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })} error={errors.description} maxLength={200} />
-          <Checkbox.Group label={m.events} required value={draft.events} onChange={(v) => setDraft({ ...draft, events: v as WebhookEventType[] })} error={errors.events}>
+          <Checkbox.Group label={m.events} required value={draft.events} onChange={(v) => (setDraft({ ...draft, events: v as WebhookEventType[] }), setLocal(({ events: _e, ...rest }) => rest))} error={errors.events}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
               {WEBHOOK_EVENT_TYPES.map((t) => (
                 <Checkbox key={t} value={t} label={webhookEventLabels[t]} description={t} />

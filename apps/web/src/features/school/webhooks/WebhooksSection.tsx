@@ -130,7 +130,7 @@ function EndpointCard({ endpoint: e, onEdit, onSecret, refresh }: { endpoint: En
             </Text>
             {e.description ? <Text size="sm">{e.description}</Text> : null}
           </Stack>
-          <Badge color={paused ? "orange" : "green"} variant="light">
+          <Badge color={paused ? "orange" : "green"} variant="light" style={{ flexShrink: 0 }}>
             {paused ? (e.pausedReason === "failing" ? m.pausedFailing : m.statusPaused) : m.statusActive}
           </Badge>
         </Group>
