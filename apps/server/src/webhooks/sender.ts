@@ -105,23 +105,39 @@ export function createWebhookSender(opts: {
     return postWebhook(row.url, webhookHeaders(secrets, row.event_id, Math.floor(now.getTime() / 1000), body), body, postOptions);
   }
 
-  async function record(row: Claimed, result: PostResult) {
+  const isOk = (r: PostResult) => r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
+  const clean = (text: string) => text.replace(/\u0000/g, "");
+
+  /** The successes of a batch in ONE statement (atomic): their attempts, the deliveries done, their endpoints' failure runs ended. */
+  async function recordDelivered(done: Array<{ row: Claimed; result: PostResult }>) {
+    if (done.length === 0) return;
+    const at = opts.clock.now().toISOString();
+    const col = <T,>(f: (x: { row: Claimed; result: PostResult }) => T) => JSON.stringify(done.map(f));
+    await queryRows(
+      opts.db,
+      sql`with rows as (
+          select (ids.v)::uuid as delivery_id, (eps.v)::uuid as endpoint_id, (codes.v)::int as status_code, (lat.v)::int as latency_ms, resp.v as response
+          from jsonb_array_elements_text(${col((x) => x.row.id)}::jsonb) with ordinality ids(v, n)
+          join jsonb_array_elements_text(${col((x) => x.row.endpoint_id)}::jsonb) with ordinality eps(v, n) using (n)
+          join jsonb_array_elements_text(${col((x) => x.result.statusCode)}::jsonb) with ordinality codes(v, n) using (n)
+          join jsonb_array_elements_text(${col((x) => x.result.latencyMs)}::jsonb) with ordinality lat(v, n) using (n)
+          join jsonb_array_elements_text(${col((x) => clean(x.result.response))}::jsonb) with ordinality resp(v, n) using (n)),
+        a as (insert into webhook_attempts (delivery_id, endpoint_id, at, status_code, latency_ms, response)
+          select delivery_id, endpoint_id, ${at}::timestamptz, status_code, latency_ms, response from rows),
+        d as (update webhook_deliveries w set status = 'delivered', delivered_at = ${at}::timestamptz from rows where w.id = rows.delivery_id)
+      update webhook_endpoints e set failing_since = null where e.id in (select endpoint_id from rows) and e.failing_since is not null`,
+    );
+  }
+
+  /** A failed try: logged, retried later (or given up after 3 days), and the endpoint paused when failing for 3 days. */
+  async function recordFailed(row: Claimed, result: PostResult) {
     const now = opts.clock.now();
-    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    const attempt = sql`insert into webhook_attempts (delivery_id, endpoint_id, at, status_code, latency_ms, response, error)
-      values (${row.id}, ${row.endpoint_id}, ${now.toISOString()}::timestamptz, ${result.statusCode}, ${result.latencyMs}, ${result.response.replace(/\u0000/g, "")}, ${result.error})`;
-    if (ok) {
-      // One statement (atomic): the attempt, the delivery done, the endpoint's failure run ended.
-      await queryRows(
-        opts.db,
-        sql`with a as (${attempt}),
-          d as (update webhook_deliveries set status = 'delivered', delivered_at = ${now.toISOString()}::timestamptz where id = ${row.id})
-          update webhook_endpoints set failing_since = null where id = ${row.endpoint_id} and failing_since is not null`,
-      );
-      return true;
-    }
     await opts.db.transaction(async (tx) => {
-      await queryRows(tx, attempt);
+      await queryRows(
+        tx,
+        sql`insert into webhook_attempts (delivery_id, endpoint_id, at, status_code, latency_ms, response, error)
+          values (${row.id}, ${row.endpoint_id}, ${now.toISOString()}::timestamptz, ${result.statusCode}, ${result.latencyMs}, ${clean(result.response)}, ${result.error})`,
+      );
       const givenUp = now.getTime() - new Date(row.first_attempt_at).getTime() >= RETRY_WINDOW_MS;
       await tx
         .update(d)
@@ -130,7 +146,6 @@ export function createWebhookSender(opts: {
       await tx.update(e).set({ failingSince: now }).where(and(eq(e.id, row.endpoint_id), isNull(e.failingSince)));
       await pauseIfFailingTooLong(tx, row.endpoint_id, now, result);
     });
-    return false;
   }
 
   /** An endpoint failing for 3 days is paused, once (a conditional UPDATE), and its school's staff e-mailed. */
@@ -165,8 +180,11 @@ export function createWebhookSender(opts: {
     while (!stopped) {
       const rows = await claimDue();
       if (rows.length === 0) break;
-      const results = await Promise.all(rows.map(async (row) => record(row, await send(row))));
-      delivered += results.filter(Boolean).length;
+      const sent = await Promise.all(rows.map(async (row) => ({ row, result: await send(row) })));
+      const done = sent.filter((x) => isOk(x.result));
+      await recordDelivered(done);
+      for (const x of sent) if (!isOk(x.result)) await recordFailed(x.row, x.result);
+      delivered += done.length;
     }
     return delivered;
   }
