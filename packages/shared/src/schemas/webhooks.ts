@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { webhookMessages as m } from "../messages/webhooks";
+import { text } from "./fields";
 
 /** The event types a school's endpoint may ask for (issue 29); `ping` is only sent by 'Testar'. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -17,15 +18,14 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** At most this many endpoints a school. */
 export const WEBHOOK_MAX_ENDPOINTS = 5;
 
-const url = z
-  .string({ error: m.urlInvalid })
+const url = text()
   .trim()
   .min(1, { error: m.urlRequired })
   .max(2000, { error: m.urlTooLong })
   .refine((v) => URL.canParse(v), { error: m.urlInvalid });
 
 const events = z.array(z.enum(WEBHOOK_EVENT_TYPES, { error: m.eventUnknown }), { error: m.eventsRequired }).min(1, { error: m.eventsRequired }).max(WEBHOOK_EVENT_TYPES.length);
-const description = z.string().trim().max(200, { error: m.descriptionTooLong });
+const description = text().trim().max(200, { error: m.descriptionTooLong });
 
 export const webhookCreateInput = z.object({ url, events, description: description.default("") }).strict();
 export type WebhookCreateInput = z.infer<typeof webhookCreateInput>;
