@@ -38,6 +38,7 @@ function describe(event) {
 }
 
 createServer((req, res) => {
+  /** @type {Buffer[]} */
   const chunks = [];
   req.on("data", (c) => chunks.push(c));
   req.on("end", () => {
@@ -46,7 +47,7 @@ createServer((req, res) => {
     try {
       event = verifyWebhook(secret, req.headers, body);
     } catch (error) {
-      console.error(`recusado: ${error.message}`);
+      console.error(`recusado: ${error instanceof Error ? error.message : String(error)}`);
       res.writeHead(400).end();
       return;
     }

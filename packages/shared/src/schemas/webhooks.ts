@@ -18,6 +18,9 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** At most this many endpoints a school. */
 export const WEBHOOK_MAX_ENDPOINTS = 5;
 
+/** The WHATWG URL global of browsers and Node (this package is typed without DOM or Node libs). */
+declare const URL: { canParse(url: string): boolean };
+
 const url = text()
   .trim()
   .min(1, { error: m.urlRequired })
