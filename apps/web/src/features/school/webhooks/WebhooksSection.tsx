@@ -76,7 +76,7 @@ export function WebhooksSection() {
       <Modal opened={secret !== null} onClose={() => setSecret(null)} title={m.secretLabel} size="lg">
         <Stack>
           <Alert color="yellow">{m.secretOnce}</Alert>
-          <Code block aria-label={m.secretLabel} data-testid="webhook-secret">
+          <Code block aria-label={m.secretLabel} data-testid="webhook-secret" style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>
             {secret}
           </Code>
           <Group justify="flex-end">
