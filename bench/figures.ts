@@ -10,6 +10,7 @@ import { measureLogin } from "./measures/login";
 import { measureMarketplace } from "./measures/marketplace";
 import { measureMarketplaceFiltered } from "./measures/marketplace-filtered";
 import { measureTwoProcesses } from "./measures/two-processes";
+import { measureWebhooks } from "./measures/webhooks";
 import { FULL_SCALE, type ScaleOptions } from "./scale/options";
 
 const ms = (v: number) => `${Math.round(v * 10) / 10} ms`;
@@ -120,6 +121,15 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
       later.push(figure({ name: "6. marketplace 2 processes ÷ 1 (c20)", values: r.ratioPasses, goal: "≥ 0.95", meets: (v) => v >= 0.95, detail, load }));
     }
     await world.stopServer();
+
+    // The world's production server is stopped first: its sender would refuse (SSRF) the local receiver.
+    if (only.has("webhooks")) {
+      log(`\n[${elapsed()}] 7. Webhooks: events delivered/s by two processes ÷ a bare HTTP client, and commit→delivery lag`);
+      const { result: r, load } = await withLoad(() => measureWebhooks(ctx));
+      results.webhooks = { ...r, load };
+      later.push(figure({ name: "7. webhooks delivered/s (2 processes) ÷ bare client", values: r.ratioPasses, goal: "≥ 0.5", meets: (v) => v >= 0.5, detail: `${r.webhookRate} vs ${r.bareRate} per s (medians)`, load }));
+      later.push(figure({ name: "7b. webhook lag commit→delivery p99", values: [r.lagP99], goal: "< 2000 ms", meets: (v) => v < 2000, detail: `p50 ${r.lagP50} ms, ${r.events} events at ${r.lagLoad}/s`, load }));
+    }
 
     if (only.has("firstload")) {
       const { result: r, load } = await withLoad(async () => measureFirstLoad());

@@ -55,7 +55,7 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number) 
 }
 
 /** Starts the built production server (apps/server/dist/main.js) with the event-loop probe preloaded. */
-export async function startProductionServer(opts: { databaseUrl: string; dataDir: string; logFile: string; poolMax?: number }): Promise<RunningServer> {
+export async function startProductionServer(opts: { databaseUrl: string; dataDir: string; logFile: string; poolMax?: number; env?: Record<string, string> }): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = openSync(opts.logFile, "a");
@@ -77,6 +77,7 @@ export async function startProductionServer(opts: { databaseUrl: string; dataDir
       // The bench plays many parents from many addresses (X-Forwarded-For), as the proxy in front of
       // a production server would send them; without this every request counts against one IP's limit.
       TRUST_PROXY: "loopback",
+      ...opts.env,
     },
   });
   await waitHealthy(`${url}/healthz`, child, 60_000);

@@ -19,6 +19,7 @@ import { voucherJobs } from "./jobs/voucher-jobs";
 import { createMailer } from "./mail/mailer";
 import { diskStorage } from "./storage/disk-storage";
 import { s3Storage } from "./storage/s3-storage";
+import { createWebhookSender } from "./webhooks/sender";
 
 /** Opens the database (real PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR), migrates and loads reference data. */
 export async function openAppDatabase(config: Config): Promise<DatabaseHandle> {
@@ -52,7 +53,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const storage = config.s3 ? s3Storage(config.s3, now) : diskStorage(path.resolve(config.DATA_DIR, "storage"), await sharedSecret(dbHandle.db, "file_signing_secret"), now);
   const mailer = createMailer({ db: dbHandle.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, clock, logger, env: config });
   const sharedLimits = config.REDIS_URL && config.RATE_LIMIT ? await connectSharedLimits(config.REDIS_URL, logger, overrides.redisKeyPrefix) : null;
-  return { config, db: dbHandle.db, dbHandle, clock, logger, mailer, storage, background: backgroundTasks(logger), sharedLimits };
+  const webhooks = createWebhookSender({ db: dbHandle.db, clock, logger, mailer, env: config, post: { production: config.isProduction } });
+  return { config, db: dbHandle.db, dbHandle, clock, logger, mailer, webhooks, storage, background: backgroundTasks(logger), sharedLimits };
 }
 
 /** Starts the whole server; `close()` stops it gracefully. */
@@ -66,6 +68,7 @@ export async function startServer(config: Config, overrides: DepsOverrides = {})
   const app = await buildApp(deps);
   await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   deps.mailer.start();
+  if (config.WEBHOOK_POLL_MS > 0) deps.webhooks.start(config.WEBHOOK_POLL_MS);
   const record = (job: string, outcome: JobOutcome) => recordJobRun(deps.db, deps.clock.now(), job, outcome);
   const scheduler = startScheduler({ jobs: [...voucherJobs(deps), ...accessLogJobs(deps)], intervalMs: config.JOBS_INTERVAL_MS, logger: deps.logger, record });
   const stopRenewals = startRenewalRequests(deps, undefined, record);
@@ -78,6 +81,7 @@ export async function startServer(config: Config, overrides: DepsOverrides = {})
       await scheduler.stop();
       await stopRenewals();
       await deps.mailer.stop();
+      await deps.webhooks.stop();
       deps.storage.close();
       deps.sharedLimits?.close();
       if (!overrides.dbHandle) await deps.dbHandle.close();

@@ -49,6 +49,8 @@ const schema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
   /** How often each process runs the scheduled jobs (voucher expiry, waitlist offers); 0 turns them off. */
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  /** How often each process looks for due webhook deliveries; 0 turns the sender off (tests drive it). */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(500),
   /** Bearer token that opens GET /metrics (Prometheus); absent, /metrics answers 404 (decision 180). */
   METRICS_TOKEN: z.string().trim().min(24, "use at least 24 characters (e.g. openssl rand -hex 24)").optional(),
 });

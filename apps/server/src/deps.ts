@@ -6,6 +6,7 @@ import type { BackgroundTasks } from "./lib/background";
 import type { Clock } from "./lib/clock";
 import type { Mailer } from "./mail/mailer";
 import type { Storage } from "./storage/storage";
+import type { WebhookSender } from "./webhooks/sender";
 
 /** Everything the app needs from the outside world; tests build their own. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   clock: Clock;
   logger: FastifyBaseLogger;
   mailer: Mailer;
+  /** Delivers the schools' webhook events (issue 29). */
+  webhooks: WebhookSender;
   storage: Storage;
   background: BackgroundTasks;
   /** The rate-limit counters every process shares (REDIS_URL); null counts in this process. */

@@ -39,3 +39,93 @@ export function isEloError(error: unknown): error is EloError;
 export function errorCode(error: unknown): EloErrorCode | undefined;
 /** The Portuguese message the web app would show for this error ("título: descrição"). */
 export function errorMessage(error: unknown): string;
+
+// ─── Webhooks: the receiving half (issue 29) ─────────────────────────────────
+
+/** What the school's desk sees of a voucher; every voucher.* event carries it. */
+export interface WebhookVoucher {
+  id: string;
+  voucherCode: string;
+  status: "reservado" | "utilizado" | "expirado" | "cancelado";
+  claimedAt: string;
+  validUntil: string;
+  redeemedAt: string | null;
+  endedAt: string | null;
+  cancelReason: string | null;
+  cancelledByParent: boolean;
+  redeemedByName: string | null;
+  studentName: string | null;
+  parentName: string | null;
+  className: string;
+  discountPercentage: number;
+  monthlyFee: number;
+  discountedFee: number;
+}
+
+export interface WebhookBenefitSoldOut {
+  id: string;
+  className: string;
+  numberOfStudents: 0;
+  status: "active" | "paused";
+  monthlyFee: number;
+  discountPercentage: number;
+  discountedFee: number;
+  discountValidity: string;
+}
+
+/** Counts only: the school learns who is waiting only when a family claims. */
+export interface WebhookWaitlistOffered {
+  discountId: string;
+  className: string;
+  status: "active" | "paused";
+  waiting: number;
+  offered: number;
+}
+
+export interface WebhookVerificationRequested {
+  id: string;
+  main: boolean;
+  status: "enviado";
+  parentName: string | null;
+  studentName: string | null;
+  declaredClass: string | null;
+  submittedAt: string;
+}
+
+export interface WebhookEventData {
+  "voucher.reserved": WebhookVoucher;
+  "voucher.used": WebhookVoucher;
+  "voucher.cancelled": WebhookVoucher;
+  "voucher.expired": WebhookVoucher;
+  "voucher.given_up": WebhookVoucher;
+  "waitlist.offered": WebhookWaitlistOffered;
+  "benefit.sold_out": WebhookBenefitSoldOut;
+  "enrollment.verification_requested": WebhookVerificationRequested;
+  ping: { endpointId: string; url: string };
+}
+
+export type WebhookEventType = keyof WebhookEventData;
+
+/** One verified delivery: `id` is the webhook-id (the same on retries and 'Reenviar': use it to skip duplicates). */
+export type WebhookEvent = { [T in WebhookEventType]: { id: string; type: T; timestamp: string; data: WebhookEventData[T] } }[WebhookEventType];
+
+export interface VerifyWebhookOptions {
+  /** How far webhook-timestamp may be from now (default 300 s). */
+  toleranceSeconds?: number;
+  /** Now, in ms (tests). */
+  now?: number;
+}
+
+export class WebhookVerificationError extends Error {}
+
+/**
+ * Verifies a delivery's signature (HMAC-SHA256, Standard Webhooks) and timestamp, and returns its
+ * typed event; throws WebhookVerificationError when altered, stale or signed with another secret.
+ * `body`: the raw request body exactly as received.
+ */
+export function verifyWebhook(
+  secret: string,
+  headers: Record<string, string | string[] | undefined> | { get(name: string): string | null },
+  body: string | Uint8Array,
+  options?: VerifyWebhookOptions,
+): WebhookEvent;

@@ -52,3 +52,5 @@ export function errorMessage(error) {
 }
 
 export { TRPCClientError };
+
+export { verifyWebhook, WebhookVerificationError } from "./webhook.js";

@@ -286,7 +286,33 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "school.vouchers.list": { input: () => ({}), expect: STAFF },
   "school.waitlist.list": { expect: STAFF },
   "school.vouchers.lookup": { input: (_h, _w, t) => ({ code: t.voucher.voucherCode }), expect: { ...STAFF, staffAonB: "FORBIDDEN" } },
+  // Issue 29: webhook endpoints of the caller's own school; another school's ids are not found.
+  "school.webhooks.list": { expect: STAFF },
+  "school.webhooks.create": { input: () => ({ url: "http://localhost:9/hook", events: ["voucher.used"] }), expect: STAFF, isolate: true },
+  "school.webhooks.update": { input: async (h, _w, t) => ({ id: await endpointOf(h, t.school.id), description: "ERP" }), expect: STAFF_ROW },
+  "school.webhooks.pause": { input: async (h, _w, t) => ({ id: await endpointOf(h, t.school.id) }), expect: STAFF_ROW },
+  "school.webhooks.resume": { input: async (h, _w, t) => ({ id: await endpointOf(h, t.school.id) }), expect: STAFF_ROW },
+  "school.webhooks.delete": { input: async (h, _w, t) => ({ id: await endpointOf(h, t.school.id) }), expect: STAFF_ROW },
+  "school.webhooks.rotateSecret": { input: async (h, _w, t) => ({ id: await endpointOf(h, t.school.id) }), expect: STAFF_ROW },
+  "school.webhooks.deliveries": { input: async (h, _w, t) => ({ id: await endpointOf(h, t.school.id) }), expect: STAFF_ROW },
+  "school.webhooks.test": { input: async (h, _w, t) => ({ id: await endpointOf(h, t.school.id) }), expect: STAFF_ROW },
+  "school.webhooks.resend": { input: async (h, _w, t) => ({ id: await endpointOf(h, t.school.id), eventId: await eventOf(h, t.school.id) }), expect: STAFF_ROW },
 };
+
+/** A webhook endpoint of `schoolId`, straight into the table (each call its own). */
+async function endpointOf(h: Harness, schoolId: string) {
+  const [row] = await h.db
+    .insert(schema.webhookEndpoints)
+    .values({ schoolId, url: "http://localhost:9/hook", events: ["voucher.used"], secret: `whsec_${Buffer.alloc(32, 1).toString("base64")}` })
+    .returning({ id: schema.webhookEndpoints.id });
+  return row!.id;
+}
+
+/** A webhook event of `schoolId`. */
+async function eventOf(h: Harness, schoolId: string) {
+  const [row] = await h.db.insert(schema.webhookEvents).values({ schoolId, type: "ping", payload: {} }).returning({ id: schema.webhookEvents.id });
+  return row!.id;
+}
 
 async function pendingMembershipId(h: Harness, w: World) {
   const [m] = await h.db.select({ id: schema.schoolMemberships.id }).from(schema.schoolMemberships).where(eq(schema.schoolMemberships.userId, w.pending.id));

@@ -14,7 +14,7 @@ import { freshDatabase } from "./test-db";
 export const TEST_ORIGIN = "http://localhost:3000";
 
 function testConfig(dataDir: string, extra: Record<string, string> = {}) {
-  return loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_URL: TEST_ORIGIN, DEMO: "0", PORT: "0", HOST: "127.0.0.1", RATE_LIMIT: "0", JOBS_INTERVAL_MS: "0", ...extra });
+  return loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_URL: TEST_ORIGIN, DEMO: "0", PORT: "0", HOST: "127.0.0.1", RATE_LIMIT: "0", JOBS_INTERVAL_MS: "0", WEBHOOK_POLL_MS: "0", ...extra });
 }
 
 /**
@@ -51,6 +51,7 @@ export async function createHarness(opts: { env?: Record<string, string>; poolMa
     async close() {
       await deps.background.settled();
       await deps.mailer.stop();
+      await deps.webhooks.stop();
       deps.storage.close();
       deps.sharedLimits?.close();
       await dbHandle.close();

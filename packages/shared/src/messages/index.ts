@@ -17,3 +17,4 @@ export * from "./voucherQr";
 export * from "./public-pages";
 export * from "./access-log";
 export * from "./marketplace-filters";
+export * from "./webhooks";

@@ -8,3 +8,4 @@ export * from "./apiTokens";
 export * from "./contact";
 export * from "./privacy";
 export * from "./verification";
+export * from "./webhooks";

@@ -13,3 +13,4 @@ export { enrollmentProofEmail, type EnrollmentProofData } from "./enrollment-pro
 export { discardCopiesEmail, proofOpenedEmail, type ProofOpenedData } from "./proof-opened";
 export { schoolRegistrationEmail, type SchoolRegistrationData } from "./school-registration";
 export { contactMessageEmail } from "./contact-message";
+export { webhookPausedEmail, type WebhookPausedData } from "./webhook-paused";

@@ -11,13 +11,14 @@ import { renderTemplate, type EmailTemplate, type InlineImage } from "./template
 import { voucherEmail } from "./voucher";
 import { voucherCancelledEmail } from "./voucher-cancelled";
 import { waitlistOfferEmail } from "./waitlist-offer";
+import { webhookPausedEmail } from "./webhook-paused";
 
 /**
  * Every e-mail the platform sends, in the order /email-preview shows them (recovery first).
  * A new message: add a file next to this one with `defineEmailTemplate` and list it here.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const EMAIL_TEMPLATES: ReadonlyArray<EmailTemplate<any>> = [passwordResetEmail, emailConfirmationEmail, voucherEmail, voucherCancelledEmail, waitlistOfferEmail, enrollmentProofEmail, enrollmentDecisionEmail, enrollmentRenewalEmail, proofOpenedEmail, discardCopiesEmail, schoolRegistrationEmail, contactMessageEmail];
+export const EMAIL_TEMPLATES: ReadonlyArray<EmailTemplate<any>> = [passwordResetEmail, emailConfirmationEmail, voucherEmail, voucherCancelledEmail, waitlistOfferEmail, enrollmentProofEmail, enrollmentDecisionEmail, enrollmentRenewalEmail, proofOpenedEmail, discardCopiesEmail, schoolRegistrationEmail, contactMessageEmail, webhookPausedEmail];
 
 /**
  * Every template rendered with its sample data. A browser shows no `cid:` picture outside a message,

@@ -1,4 +1,5 @@
 import { benefitIdInput, benefitInput, benefitUpdateInput, id, institutionProfileInput, proofIdInput, proofRefuseInput, schoolDataInput, schoolPublicPageInput, voucherCancelInput, voucherCodeInput, voucherListInput } from "@elo/shared";
+import { webhookCreateInput, webhookIdInput, webhookResendInput, webhookUpdateInput } from "@elo/shared";
 import { z } from "zod";
 import { institutionProcedure, router, schoolStaffProcedure } from "../../trpc/init";
 import { createBenefit, deleteBenefit, listBenefits, setBenefitStatus, updateBenefit } from "./benefits.handler";
@@ -11,6 +12,7 @@ import { schoolOpenHandler } from "../verification/open.handler";
 import { schoolQueueHandler } from "../verification/queue.handler";
 import { cancelVoucher, confirmVoucher, listVouchers, lookupVoucher } from "./vouchers.handler";
 import { schoolWaitlist } from "./waitlist.handler";
+import { createEndpoint, deleteEndpoint, listDeliveries, listEndpoints, resendEvent, rotateSecret, setEndpointStatus, testEndpoint, updateEndpoint } from "./webhooks.handler";
 
 /** The institution side: membership, school data, benefits, counters and the voucher desk. */
 export const schoolRouter = router({
@@ -46,6 +48,19 @@ export const schoolRouter = router({
   }),
   waitlist: router({
     list: schoolStaffProcedure.query(schoolWaitlist),
+  }),
+  /** 'Integrações (webhooks)' on /dados-da-escola (issue 29): endpoints, their log, 'Reenviar' and 'Testar'. */
+  webhooks: router({
+    list: schoolStaffProcedure.query(listEndpoints),
+    create: schoolStaffProcedure.input(webhookCreateInput).mutation(createEndpoint),
+    update: schoolStaffProcedure.input(webhookUpdateInput).mutation(updateEndpoint),
+    pause: schoolStaffProcedure.input(webhookIdInput).mutation(({ ctx, input }) => setEndpointStatus(ctx, input.id, "paused")),
+    resume: schoolStaffProcedure.input(webhookIdInput).mutation(({ ctx, input }) => setEndpointStatus(ctx, input.id, "active")),
+    delete: schoolStaffProcedure.input(webhookIdInput).mutation(deleteEndpoint),
+    rotateSecret: schoolStaffProcedure.input(webhookIdInput).mutation(rotateSecret),
+    deliveries: schoolStaffProcedure.input(webhookIdInput).query(listDeliveries),
+    resend: schoolStaffProcedure.input(webhookResendInput).mutation(resendEvent),
+    test: schoolStaffProcedure.input(webhookIdInput).mutation(testEndpoint),
   }),
   /** 'Confirmar matrículas' (issue 21): proofs that name this school. */
   verifications: router({

@@ -11,6 +11,7 @@ import { LocationSelects, type Location } from "./LocationSelects";
 import { LogoField } from "./LogoField";
 import { PublicPageSwitch } from "./PublicPageSwitch";
 import { StaffGate } from "./StaffGate";
+import { WebhooksSection } from "./webhooks/WebhooksSection";
 
 /** /dados-da-escola for approved staff. */
 export function SchoolDataPage() {
@@ -165,6 +166,7 @@ function SchoolDataForm() {
       {data ? (
         <Stack mt="md">
           <PublicPageSwitch publicPage={data.publicPage} publicHidden={data.publicHidden} publicPath={data.publicPath} />
+          <WebhooksSection />
         </Stack>
       ) : null}
     </Page>
