@@ -53,5 +53,36 @@ export const marketplaceOffers = pgTable(
       t.soldOut,
       t.requiresVerified,
     ),
+    // The pages sorted by discount and by fee after discount (decision 173): each key's rows in
+    // that order, so a page stops at its limit instead of sorting every row of the key; the same
+    // columns as the page index after the order's, so they stay index-only too.
+    index("marketplace_offers_discount_idx").on(
+      t.placeKey,
+      t.discountPercentage.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.discountId,
+      t.schoolId,
+      t.nicheId,
+      t.categoryId,
+      t.modalityId,
+      t.discountedFee,
+      t.gold,
+      t.soldOut,
+      t.requiresVerified,
+    ),
+    index("marketplace_offers_fee_idx").on(
+      t.placeKey,
+      t.discountedFee,
+      t.createdAt.desc().nullsFirst(),
+      t.discountId,
+      t.schoolId,
+      t.nicheId,
+      t.categoryId,
+      t.modalityId,
+      t.discountPercentage,
+      t.gold,
+      t.soldOut,
+      t.requiresVerified,
+    ),
   ],
 );

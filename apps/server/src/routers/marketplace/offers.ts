@@ -13,6 +13,21 @@ const VIEWER_KEYS = 7;
 export const KEY_SCOPES: readonly MarketplaceWhere[] = ["network", "city", "city", "city", "neighborhood", "neighborhood", "neighborhood"];
 const SCOPE_RANK: Record<MarketplaceWhere, number> = { neighborhood: 0, city: 1, network: 2 };
 
+/**
+ * The scopes each "where" takes (decision 171): "Minha cidade" is every benefit of the parent's
+ * city, its neighborhood's too, as a parent reads it; "Meu bairro" and "Toda a rede" are exact.
+ */
+export const WHERE_SCOPES: Record<MarketplaceWhere, readonly MarketplaceWhere[]> = {
+  neighborhood: ["neighborhood"],
+  city: ["city", "neighborhood"],
+  network: ["network"],
+};
+
+/** The `where` filter over a relation with a `scope` column (the facets' base). */
+export function whereFilter(where: MarketplaceWhere): SQL {
+  return sql.raw(`i.scope in (${WHERE_SCOPES[where].map((w) => `'${w}'`).join(", ")})`);
+}
+
 /** The filters that read the offer's own columns (alias `i`), each on its own: the facets count "all but one". */
 export type OfferFilterKey = "q" | "category" | "modality" | "maxFee" | "minDiscount" | "withSlots" | "access";
 
@@ -42,20 +57,24 @@ export function offerFilters(f: MarketplaceFilters, userId: string): Partial<Rec
 
 export const allOf = (parts: SQL[]): SQL => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
-/** The first sort key of a page in `sort` for the rows of key number `n` (1-based), and its direction. */
-function firstKey(sort: MarketplaceSort, n: number): { key: SQL; desc: boolean; cursorKey: (c: SortCursor) => SQL } {
+/**
+ * The first sort key of a page in `sort` for the rows of key number `n` (1-based), its direction,
+ * and `split`: the Gold flag splits each key's range in two whose index order is the sort's (the
+ * newest and scope orders read marketplace_offers_page_idx past its Gold column, decision 173).
+ */
+function firstKey(sort: MarketplaceSort, n: number): { key: SQL; desc: boolean; cursorKey: (c: SortCursor) => SQL; split: boolean } {
   const numeric = (c: SortCursor) => sql`${c.key}::numeric`;
   switch (sort) {
     case "discount":
-      return { key: sql`i.discount_percentage`, desc: true, cursorKey: numeric };
+      return { key: sql`i.discount_percentage`, desc: true, cursorKey: numeric, split: false };
     case "fee":
-      return { key: sql`i.discounted_fee`, desc: false, cursorKey: numeric };
+      return { key: sql`i.discounted_fee`, desc: false, cursorKey: numeric, split: false };
     case "scope":
-      return { key: sql.raw(`${SCOPE_RANK[KEY_SCOPES[n - 1]!]}::numeric`), desc: false, cursorKey: numeric };
+      return { key: sql.raw(`${SCOPE_RANK[KEY_SCOPES[n - 1]!]}::numeric`), desc: false, cursorKey: numeric, split: true };
     case "newest":
-      return { key: sql.raw("0::numeric"), desc: true, cursorKey: numeric };
+      return { key: sql.raw("0::numeric"), desc: true, cursorKey: numeric, split: true };
     default:
-      return { key: sql`i.gold`, desc: true, cursorKey: (c) => sql`${c.key === "1"}::boolean` };
+      return { key: sql`i.gold`, desc: true, cursorKey: (c) => sql`${c.key === "1"}::boolean`, split: false };
   }
 }
 
@@ -64,15 +83,16 @@ function firstKey(sort: MarketplaceSort, n: number): { key: SQL; desc: boolean; 
  * filters (decision 170): for each of the parent's place keys (CTE `keys`, null when the caller has
  * no main school) whose scope `where` admits, one range of the read model, filtered by `admitted`
  * (the rules that depend on the parent) and the filters, cut at `limit`; the page is the first
- * `limit` of their union. In the default order each range is read in index order and stops at the
- * page; the other orders sort each key's matching rows (top-N). Columns: id, school_id, created_at,
- * gold, sort_key (the first sort key, for the next cursor).
+ * `limit` of their union. Every order reads its ranges in an index's order and stops at the page
+ * (decision 173): the default one marketplace_offers_page_idx, newest and scope the same index
+ * once per Gold flag, discount and fee their own indexes (migration 0016). Columns: id, school_id,
+ * created_at, gold, sort_key (the first sort key, for the next cursor).
  */
 export function firstOffers(opts: { cursor: SortCursor | null; admitted: SQL; filters: SQL; where?: MarketplaceWhere; sort: MarketplaceSort; limit: number }): SQL {
   const branches: SQL[] = [];
   let desc = true;
   for (let n = 1; n <= VIEWER_KEYS; n++) {
-    if (opts.where && KEY_SCOPES[n - 1] !== opts.where) continue;
+    if (opts.where && !WHERE_SCOPES[opts.where].includes(KEY_SCOPES[n - 1]!)) continue;
     const first = firstKey(opts.sort, n);
     desc = first.desc;
     const dir = sql.raw(first.desc ? "desc" : "asc");
@@ -82,10 +102,12 @@ export function firstOffers(opts: { cursor: SortCursor | null; admitted: SQL; fi
           or (${first.key} = ${first.cursorKey(c)} and (i.created_at < ${c.createdAt}::timestamptz
             or (i.created_at = ${c.createdAt}::timestamptz and i.discount_id > ${c.id}::uuid))))`
       : sql`true`;
-    branches.push(sql`(select i.discount_id as id, i.school_id, i.created_at, i.gold, ${first.key} as sort_key from marketplace_offers i
-      where i.place_key = (select k[${sql.raw(String(n))}] from keys) and ${after} and ${opts.admitted} and ${opts.filters}
-      order by ${first.key} ${dir}, i.created_at desc, i.discount_id
+    for (const gold of first.split ? [sql`and i.gold`, sql`and not i.gold`] : [sql``]) {
+      branches.push(sql`(select i.discount_id as id, i.school_id, i.created_at, i.gold, ${first.key} as sort_key from marketplace_offers i
+      where i.place_key = (select k[${sql.raw(String(n))}] from keys) ${gold} and ${after} and ${opts.admitted} and ${opts.filters}
+      order by ${first.split ? sql`` : sql`${first.key} ${dir}, `}i.created_at desc, i.discount_id
       limit ${opts.limit})`);
+    }
   }
   const dir = sql.raw(desc ? "desc" : "asc");
   return sql`select * from (${sql.join(branches, sql` union all `)}) i order by i.sort_key ${dir}, i.created_at desc, i.id limit ${opts.limit}`;
@@ -99,12 +121,13 @@ export function pageOrder(sort: MarketplaceSort): SQL {
 
 /**
  * Every offer of the parent's keys the rules admit, with its scope: the facet counts' base (one
- * statement, decision 170). Reads only the page index, plus the table for a search.
+ * statement, decision 170). Reads only the page index, plus the table for a search, whose match is
+ * computed here once per offer (`q_match`) rather than once per count.
  */
-export function allAdmittedOffers(opts: { admitted: SQL; withSearch: boolean }): SQL {
+export function allAdmittedOffers(opts: { admitted: SQL; search?: SQL }): SQL {
   const branches = KEY_SCOPES.map(
     (scope, idx) => sql`(select i.discount_id, i.category_id, i.modality_id, i.discounted_fee, i.discount_percentage, i.sold_out, i.requires_verified,
-      ${opts.withSearch ? sql`i.search_text` : sql`''::text`} as search_text, ${sql.raw(`'${scope}'::text`)} as scope
+      ${opts.search ?? sql`true`} as q_match, ${sql.raw(`'${scope}'::text`)} as scope
       from marketplace_offers i where i.place_key = (select k[${sql.raw(String(idx + 1))}] from keys) and ${opts.admitted})`,
   );
   return sql.join(branches, sql` union all `);

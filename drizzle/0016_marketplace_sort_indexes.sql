@@ -1,0 +1,3 @@
+-- Decision 173: the pages sorted by discount and by fee after discount read each place key in that order and stop at the page.
+CREATE INDEX IF NOT EXISTS "marketplace_offers_discount_idx" ON "marketplace_offers" USING btree ("place_key","discount_percentage" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"discount_id","school_id","niche_id","category_id","modality_id","discounted_fee","gold","sold_out","requires_verified");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "marketplace_offers_fee_idx" ON "marketplace_offers" USING btree ("place_key","discounted_fee","created_at" DESC NULLS FIRST,"discount_id","school_id","niche_id","category_id","modality_id","discount_percentage","gold","sold_out","requires_verified");
