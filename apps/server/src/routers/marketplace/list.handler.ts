@@ -268,7 +268,16 @@ async function facetCounts(
     ctx.db,
     sql`
     with ${viewerCtes},
-    f as (${allAdmittedOffers({ admitted: admittedToViewer(userId), search: preds.q })})
+    f as (${allAdmittedOffers({
+      admitted: admittedToViewer(userId),
+      search: preds.q,
+      where: filters.where,
+      // The niche and its modality are one facet (the niche's count leaves out both).
+      others: [
+        allOf([preds.category, preds.modality].filter((p): p is SQL => p !== undefined)),
+        ...(["maxFee", "minDiscount", "withSlots", "access"] as const).flatMap((k) => (preds[k] ? [preds[k]] : [])),
+      ],
+    })})
     select json_build_object(
       'total', (select count(*) from f i where ${but()}),
       'categories', (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'count', coalesce(x.n, 0)) order by c.id), '[]'::json)
