@@ -10,6 +10,7 @@ import {
 import { useEffect, useId, useState } from "react";
 import { activeCount } from "./filter-count";
 import { FilterSteps } from "./FilterSteps";
+import classes from "./Filters.module.css";
 import type { MarketplaceFacets } from "./types";
 
 export type FilterKey = Exclude<keyof MarketplaceFilters, "sort">;
@@ -212,7 +213,7 @@ export function FiltersPanel(props: FiltersProps & { total: number | undefined }
       <Button hiddenFrom="sm" variant="default" onClick={() => setOpen(true)} data-testid="open-filters" fullWidth>
         {total === undefined ? fm.filtersTitle : fm.openFilters(total)}
       </Button>
-      <Drawer opened={open} onClose={() => setOpen(false)} title={fm.filtersTitle} position="bottom" size="90%" data-testid="filters-drawer">
+      <Drawer opened={open} onClose={() => setOpen(false)} title={fm.filtersTitle} position="bottom" size="90%" classNames={{ body: classes.drawerBody }} data-testid="filters-drawer">
         <Stack gap="md">
           <FilterFields {...props} />
           <Button onClick={() => setOpen(false)} data-testid="show-results">
