@@ -40,7 +40,7 @@ function walk(node: PlanNode, visit: (n: PlanNode) => void) {
 
 async function explain(statement: { query: string; params: unknown[] }) {
   const [row] = await sql.unsafe(`explain (analyze, buffers, format json) ${statement.query}`, statement.params as never[]);
-  const plan = (row as { "QUERY PLAN": Array<{ Plan: PlanNode & { "Shared Hit Blocks": number; "Shared Read Blocks": number }; "Execution Time": number }> })["QUERY PLAN"][0]!;
+  const plan = (row as unknown as { "QUERY PLAN": Array<{ Plan: PlanNode & { "Shared Hit Blocks": number; "Shared Read Blocks": number }; "Execution Time": number }> })["QUERY PLAN"][0]!;
   let maxScan = 0;
   let maxSortInput = 0;
   const indexes = new Set<string>();
