@@ -64,7 +64,10 @@ run(async () => {
   if (!facets) throw new Error("a primeira página veio sem as contagens");
   const byNiche = facets.categories.filter((c) => c.count > 0).map((c) => `${c.name} (${c.count})`);
   if (byNiche.length) console.log(`Por nicho: ${byNiche.join(", ")}`);
+  // "Minha cidade" counts the neighborhood's benefits too (decision 171).
   console.log(`Onde: meu bairro (${facets.where.neighborhood}), minha cidade (${facets.where.city}), toda a rede (${facets.where.network})`);
+  console.log(`Mensalidade com desconto: ${facets.fees.map((f) => `até R$ ${f.max} (${f.count})`).join(", ")}`);
+  console.log(`Desconto: ${facets.discounts.map((d) => `pelo menos ${d.min}% (${d.count})`).join(", ")}`);
   if (items.length === 0) {
     // What to loosen: the filter whose removal shows the most.
     const [best] = Object.entries(facets.without).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);

@@ -85,6 +85,11 @@ describe("marketplace filters, search and sort (issue 31)", () => {
       await expect.poll(() => optionLabel(page, "Onde", "Meu bairro"), { timeout: 10_000 }).toBe("Meu bairro (1)");
       await scope.getByLabel("Onde", { exact: true }).selectOption({ label: "Meu bairro (1)" });
       await page.waitForURL((u) => u.searchParams.get("where") === "neighborhood");
+      // The fee and discount options say how many each would leave (decision 172).
+      const feeStep = scope.getByTestId("filter-fee-steps").getByRole("button", { name: "até R$ 300,00 (1)" });
+      await expect.poll(() => feeStep.count(), { timeout: 10_000 }).toBe(1);
+      await expect(scope.getByTestId("filter-fee-steps").getByRole("button", { name: "até R$ 200,00 (0)" }).count()).resolves.toBe(1);
+      await expect(scope.getByTestId("filter-discount-steps").getByRole("button", { name: "pelo menos 20% (1)" }).count()).resolves.toBe(1);
       await scope.getByLabel("Mensalidade com desconto até (R$)").fill("300");
       await scope.getByRole("button", { name: "Aplicar" }).click();
       await page.waitForURL((u) => u.searchParams.get("maxFee") === "300");
@@ -118,6 +123,66 @@ describe("marketplace filters, search and sort (issue 31)", () => {
       await openFilters();
       await expect(scope.getByLabel("Onde", { exact: true }).inputValue()).resolves.toBe("neighborhood");
       await expect(scope.getByLabel("Mensalidade com desconto até (R$)").inputValue()).resolves.toBe("300");
+      await context.close();
+    });
+  }
+
+  for (const [label, viewport] of [
+    ["1280 px", DESKTOP],
+    ["375 px", PHONE_375],
+  ] as const) {
+    it(`keeps the page in the address: 'Carregar mais', reload, back and forward land on the same page; a claim from page 2 comes back to it (${label})`, async () => {
+      // A neighborhood of its own with 30 benefits: more than a page of 24.
+      const hood = `Vila Paginas ${label} ${run}`;
+      const base = await seedSchool(db.db, `Escola Base Páginas ${label} ${run}`, "Ed. Básica", hood);
+      const idiomas = await seedSchool(db.db, `Idiomas Páginas ${label} ${run}`, "Idiomas", hood);
+      await seedPlan(db.db, idiomas.id);
+      for (let i = 1; i <= 30; i++) await seedBenefit(db.db, idiomas, `Curso Página ${String(i).padStart(2, "0")}`);
+      const parentId = await seedCompleteParent(db.db, `Responsável Páginas ${label} ${run}`, base);
+      const { page, context } = await newPage(browser, viewport);
+      await loginAs(context, parentId);
+      const shown = () => cards(page).count();
+      await page.goto("/home?where=neighborhood&sort=newest");
+      await expect.poll(shown, { timeout: 10_000 }).toBe(24);
+      await page.getByTestId("load-more").click();
+      await page.waitForURL((u) => u.searchParams.get("page") === "2");
+      await expect.poll(shown, { timeout: 10_000 }).toBe(30);
+      expect(params(page)).toEqual({ where: "neighborhood", sort: "newest", page: "2" });
+      await expect(page.getByTestId("load-more").count()).resolves.toBe(0);
+      await snap(page, `marketplace-page-2-${viewport.width}`);
+
+      // Reload, back and forward: as many pages as the address says.
+      await page.reload();
+      await expect.poll(shown, { timeout: 10_000 }).toBe(30);
+      await page.goBack();
+      await page.waitForURL((u) => !u.searchParams.has("page"));
+      await expect.poll(shown, { timeout: 10_000 }).toBe(24);
+      await page.getByTestId("load-more").waitFor();
+      await page.goForward();
+      await page.waitForURL((u) => u.searchParams.get("page") === "2");
+      await expect.poll(shown, { timeout: 10_000 }).toBe(30);
+
+      // A claim from the second page, then back: the same filters, the same page, the card claimed.
+      await card(page, "Curso Página 01").getByRole("button", { name: "Aproveitar benefício" }).click();
+      await page.waitForURL((u) => u.pathname === "/confirmacao-desconto");
+      await page.goBack();
+      await page.waitForURL((u) => u.pathname === "/home");
+      expect(params(page)).toEqual({ where: "neighborhood", sort: "newest", page: "2" });
+      await card(page, "Curso Página 01").getByRole("button", { name: "Desconto já aproveitado" }).waitFor();
+      await expect.poll(shown, { timeout: 10_000 }).toBe(30);
+
+      // A new filter or order starts from the first page.
+      await page.getByLabel("Ordenar por").selectOption({ label: "Maior desconto" });
+      await page.waitForURL((u) => u.searchParams.get("sort") === "discount");
+      expect(params(page).page).toBeUndefined();
+      await expect.poll(shown, { timeout: 10_000 }).toBe(24);
+
+      // An invalid page is dropped with no error page: the first page.
+      for (const bad of ["abc", "0", "-1", "1.5", "99999"]) {
+        await page.goto(`/home?where=neighborhood&page=${bad}`);
+        await expect.poll(shown, { timeout: 10_000 }).toBe(24);
+        await expect(page.getByText("Erro ao carregar dados").count()).resolves.toBe(0);
+      }
       await context.close();
     });
   }

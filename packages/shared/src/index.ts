@@ -10,3 +10,4 @@ export * from "./schemas/index";
 export * from "./gender";
 export * from "./voucher-address";
 export * from "./marketplace-search";
+export * from "./marketplace-steps";

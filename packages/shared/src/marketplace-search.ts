@@ -53,3 +53,15 @@ export function readMarketplaceSearch(raw: Record<string, unknown>): Marketplace
   if ((MARKETPLACE_SORTS as readonly unknown[]).includes(sort) && sort !== "default") out.sort = sort;
   return out as MarketplaceFilters;
 }
+
+/** The most pages /home loads from its address (`page`): far past a capital's ~40 at full scale. */
+export const MARKETPLACE_PAGE_MAX = 500;
+
+/**
+ * How many pages of /home's list the address asks for (`page`, issue 31): a whole number from 2 to
+ * MARKETPLACE_PAGE_MAX, or undefined (the first page) for anything else, dropped with no error.
+ */
+export function readMarketplacePage(raw: unknown): number | undefined {
+  const n = typeof raw === "string" && /^\d{1,4}$/.test(raw.trim()) ? Number(raw) : raw;
+  return typeof n === "number" && Number.isInteger(n) && n >= 2 && n <= MARKETPLACE_PAGE_MAX ? n : undefined;
+}

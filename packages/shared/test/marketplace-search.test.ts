@@ -62,3 +62,25 @@ describe("readMarketplaceSearch (zod-free) and marketplace.list's schema", () =>
       }), { numRuns: 2000 });
   });
 });
+
+/** /home's page count in the address (decision 175). */
+describe("readMarketplacePage", () => {
+  it("keeps a whole number from 2 to the maximum and drops anything else, with no error", async () => {
+    const { readMarketplacePage, MARKETPLACE_PAGE_MAX } = await import("../src/index");
+    expect(readMarketplacePage("2")).toBe(2);
+    expect(readMarketplacePage(3)).toBe(3);
+    expect(readMarketplacePage(` ${MARKETPLACE_PAGE_MAX} `)).toBe(MARKETPLACE_PAGE_MAX);
+    for (const bad of [undefined, null, "", "1", 1, "0", "-1", -2, "1.5", 2.5, "abc", "2e1", "0x10", MARKETPLACE_PAGE_MAX + 1, "99999", true, [2], { page: 2 }])
+      expect(readMarketplacePage(bad), JSON.stringify(bad)).toBeUndefined();
+  });
+});
+
+describe("stepsWith (decision 172)", () => {
+  it("adds the chosen value among the steps, in order, once", async () => {
+    const { stepsWith, MARKETPLACE_FEE_STEPS } = await import("../src/index");
+    expect(stepsWith(MARKETPLACE_FEE_STEPS, undefined)).toEqual([...MARKETPLACE_FEE_STEPS]);
+    expect(stepsWith(MARKETPLACE_FEE_STEPS, 300)).toEqual([...MARKETPLACE_FEE_STEPS]);
+    expect(stepsWith([200, 300, 500], 250.5)).toEqual([200, 250.5, 300, 500]);
+    expect(stepsWith([10, 20], 0)).toEqual([0, 10, 20]);
+  });
+});

@@ -1,4 +1,4 @@
-import type { MarketplaceFilters, MarketplaceWhere } from "@elo/shared";
+import { MARKETPLACE_DISCOUNT_STEPS, MARKETPLACE_FEE_STEPS, stepsWith, type MarketplaceFilters, type MarketplaceWhere } from "@elo/shared";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../src/db/raw";
 import { admittedBy } from "../../src/routers/marketplace/visibility";
@@ -101,6 +101,9 @@ export async function admittedOffers(h: Pick<Harness, "db">, userId: string, q: 
   return rows.map((r) => ({ ...r, fee: Number(r.fee), pct: Number(r.pct) }));
 }
 
+/** "Minha cidade" takes the city's and the neighborhood's benefits (decision 171); the others their own scope. */
+const inWhere = (o: AdmittedOffer, where: MarketplaceWhere) => o.scope === where || (where === "city" && o.scope === "neighborhood");
+
 type FilterKey = "q" | "category" | "modality" | "maxFee" | "minDiscount" | "withSlots" | "access" | "where";
 
 /** Each active filter as a test on an admitted offer. */
@@ -114,7 +117,7 @@ export function filterTests(f: MarketplaceFilters): Partial<Record<FilterKey, (o
   if (f.withSlots) t.withSlots = (o) => !o.soldOut;
   if (f.access === "open") t.access = (o) => !o.requiresVerified;
   if (f.access === "claimable") t.access = (o) => o.claimable;
-  if (f.where) t.where = (o) => o.scope === f.where;
+  if (f.where) t.where = (o) => inWhere(o, f.where!);
   return t;
 }
 
@@ -156,9 +159,11 @@ export function oracleFacets(offers: AdmittedOffer[], f: MarketplaceFilters) {
     modalities: f.category === undefined ? {} : group(["modality"], (o) => o.modalityId),
     where: {
       neighborhood: count(["where"], (o) => o.scope === "neighborhood"),
-      city: count(["where"], (o) => o.scope === "city"),
+      city: count(["where"], (o) => inWhere(o, "city")),
       network: count(["where"], (o) => o.scope === "network"),
     },
+    fees: stepsWith(MARKETPLACE_FEE_STEPS, f.maxFee).map((max) => ({ max, count: count(["maxFee"], (o) => o.fee <= max) })),
+    discounts: stepsWith(MARKETPLACE_DISCOUNT_STEPS, f.minDiscount).map((min) => ({ min, count: count(["minDiscount"], (o) => o.pct >= min) })),
     withSlots: count(["withSlots"], (o) => !o.soldOut),
     access: { open: count(["access"], (o) => !o.requiresVerified), claimable: count(["access"], (o) => o.claimable) },
     without,
@@ -166,7 +171,17 @@ export function oracleFacets(offers: AdmittedOffer[], f: MarketplaceFilters) {
 }
 
 /** The server's facets in the oracle's shape (options with a zero count left out). */
-export function facetsAsOracle(facets: { total: number; categories: Array<{ id: number; count: number }>; modalities: Array<{ id: number; count: number }>; where: unknown; withSlots: number; access: unknown; without: unknown }) {
+export function facetsAsOracle(facets: {
+  total: number;
+  categories: Array<{ id: number; count: number }>;
+  modalities: Array<{ id: number; count: number }>;
+  where: unknown;
+  fees: unknown;
+  discounts: unknown;
+  withSlots: number;
+  access: unknown;
+  without: unknown;
+}) {
   const nonZero = (list: Array<{ id: number; count: number }>) => Object.fromEntries(list.filter((c) => c.count > 0).map((c) => [c.id, c.count]));
   return { ...facets, categories: nonZero(facets.categories), modalities: nonZero(facets.modalities) };
 }

@@ -37,8 +37,8 @@ export const marketplaceOffers = pgTable(
     // Refreshes go by school, or by school and benefit (the triggers always know the school).
     primaryKey({ columns: [t.schoolId, t.discountId, t.placeKey] }),
     // A page: the rows of one place key in page order, with what the parent's own rules read.
-    // The filters' columns are keys too (Drizzle cannot declare INCLUDE), so filtered pages and the
-    // facet counts stay index-only scans; only a search reads the table (search_text).
+    // The filters' columns and the search's text are keys too (Drizzle cannot declare INCLUDE), so
+    // filtered and searched pages and the facet counts stay index-only scans (decision 173).
     index("marketplace_offers_page_idx").on(
       t.placeKey,
       t.gold.desc().nullsFirst(),
@@ -52,6 +52,41 @@ export const marketplaceOffers = pgTable(
       t.discountPercentage,
       t.soldOut,
       t.requiresVerified,
+      t.searchText,
+    ),
+    // The pages sorted by discount and by fee after discount (decision 173): each key's rows in
+    // that order, so a page stops at its limit instead of sorting every row of the key; the same
+    // columns as the page index after the order's, the search's text included, so they stay
+    // index-only too.
+    index("marketplace_offers_discount_idx").on(
+      t.placeKey,
+      t.discountPercentage.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.discountId,
+      t.schoolId,
+      t.nicheId,
+      t.categoryId,
+      t.modalityId,
+      t.discountedFee,
+      t.gold,
+      t.soldOut,
+      t.requiresVerified,
+      t.searchText,
+    ),
+    index("marketplace_offers_fee_idx").on(
+      t.placeKey,
+      t.discountedFee,
+      t.createdAt.desc().nullsFirst(),
+      t.discountId,
+      t.schoolId,
+      t.nicheId,
+      t.categoryId,
+      t.modalityId,
+      t.discountPercentage,
+      t.gold,
+      t.soldOut,
+      t.requiresVerified,
+      t.searchText,
     ),
   ],
 );

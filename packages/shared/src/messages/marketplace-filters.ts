@@ -33,6 +33,10 @@ export const marketplaceFilterMessages = {
     newest: "Mais recentes",
   } as Record<string, string>,
   withCount: (label: string, n: number) => `${label} (${n})`,
+  /** The fee and discount options under their inputs (decision 172), each with its count. */
+  feeStepsLabel: "Mensalidade com desconto: opções",
+  discountStepsLabel: "Desconto: opções",
+  discountStep: (v: number) => `pelo menos ${v}%`,
   resultsCount: (n: number) => (n === 1 ? "1 benefício encontrado" : `${n} benefícios encontrados`),
   /** The chip of an active filter, as the empty state names it. */
   chip: {

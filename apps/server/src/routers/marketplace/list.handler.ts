@@ -1,4 +1,4 @@
-import { accessMessages, LIMITS, marketplaceFilterMessages, type DiscountValidity, type MarketplaceFilters, type MarketplaceListInput, type MarketplaceWhere } from "@elo/shared";
+import { accessMessages, LIMITS, MARKETPLACE_DISCOUNT_STEPS, MARKETPLACE_FEE_STEPS, marketplaceFilterMessages, stepsWith, type DiscountValidity, type MarketplaceFilters, type MarketplaceListInput, type MarketplaceWhere } from "@elo/shared";
 import { sql, type SQL } from "drizzle-orm";
 import { AppError } from "../../trpc/errors";
 import { queryRows } from "../../db/raw";
@@ -7,7 +7,7 @@ import type { Context } from "../../trpc/init";
 import { saoPauloDay } from "../../lib/calendar";
 import { mainEnrollmentVerified } from "../verification/verified";
 import { decodeSortCursor, encodeSortCursor } from "./cursor";
-import { admittedToViewer, allAdmittedOffers, allOf, claimableOffer, firstOffers, offerFilters, pageOrder, type OfferFilterKey } from "./offers";
+import { admittedToViewer, allAdmittedOffers, allOf, claimableOffer, firstOffers, offerFilters, pageOrder, whereFilter, type OfferFilterKey } from "./offers";
 
 type AuthedContext = Context & { user: NonNullable<Context["user"]> };
 
@@ -187,6 +187,8 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
       categories: Array<{ id: number; name: string; count: number }>;
       modalities: Array<{ id: number; name: string; count: number }>;
       where: { neighborhood: number; city: number; network: number };
+      fees: Array<{ max: number; count: number }>;
+      discounts: Array<{ min: number; count: number }>;
       withSlots: number;
       access: { open: number; claimable: number };
       without: { q?: number; category?: number; modality?: number; where?: number; maxFee?: number; minDiscount?: number; withSlots?: number; access?: number };
@@ -229,7 +231,12 @@ export interface MarketplaceFacets {
   categories: FacetOption[];
   /** The chosen niche's modalities (empty when no niche is chosen). */
   modalities: FacetOption[];
+  /** "Minha cidade" counts the neighborhood's benefits too (decision 171). */
   where: Record<MarketplaceWhere, number>;
+  /** "até R$ …": MARKETPLACE_FEE_STEPS and the chosen maxFee, each with the count it would leave. */
+  fees: Array<{ max: number; count: number }>;
+  /** "pelo menos …%": MARKETPLACE_DISCOUNT_STEPS and the chosen minDiscount, likewise. */
+  discounts: Array<{ min: number; count: number }>;
   withSlots: number;
   access: { open: number; claimable: number };
   without: Partial<Record<OfferFilterKey | "where", number>>;
@@ -243,7 +250,8 @@ async function facetCounts(
   userId: string,
 ): Promise<MarketplaceFacets> {
   const all: Partial<Record<OfferFilterKey | "where", SQL>> = { ...preds };
-  if (filters.where) all.where = sql`i.scope = ${filters.where}`;
+  if (preds.q) all.q = sql`i.q_match`;
+  if (filters.where) all.where = whereFilter(filters.where);
   const but = (...skip: (OfferFilterKey | "where")[]) => allOf(Object.entries(all).filter(([k]) => !skip.includes(k as OfferFilterKey)).map(([, v]) => v));
   const without = Object.keys(all).map(
     (k) => sql`${k}::text, (select count(*) from f i where ${k === "category" ? but("category", "modality") : but(k as OfferFilterKey)})`,
@@ -254,18 +262,33 @@ async function facetCounts(
           from modalities m left join (select i.modality_id, count(*) as n from f i where ${but("modality")} group by 1) x on x.modality_id = m.id
           where m.category_id = ${filters.category})`
       : sql`'[]'::json`;
+  const steps = (name: string, values: number[], pass: (v: number) => SQL) =>
+    sql.join(values.map((v) => sql`json_build_object(${name}::text, ${v}::numeric, 'count', count(*) filter (where ${pass(v)}))`), sql`, `);
   const [row] = await queryRows<{ facets: MarketplaceFacets }>(
     ctx.db,
     sql`
     with ${viewerCtes},
-    f as (${allAdmittedOffers({ admitted: admittedToViewer(userId), withSearch: filters.q !== undefined })})
+    f as (${allAdmittedOffers({
+      admitted: admittedToViewer(userId),
+      search: preds.q,
+      where: filters.where,
+      // The niche and its modality are one facet (the niche's count leaves out both).
+      others: [
+        allOf([preds.category, preds.modality].filter((p): p is SQL => p !== undefined)),
+        ...(["maxFee", "minDiscount", "withSlots", "access"] as const).flatMap((k) => (preds[k] ? [preds[k]] : [])),
+      ],
+    })})
     select json_build_object(
       'total', (select count(*) from f i where ${but()}),
       'categories', (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'count', coalesce(x.n, 0)) order by c.id), '[]'::json)
         from categories c left join (select i.category_id, count(*) as n from f i where ${but("category", "modality")} group by 1) x on x.category_id = c.id),
       'modalities', ${modalities},
-      'where', (select json_build_object('neighborhood', count(*) filter (where i.scope = 'neighborhood'), 'city', count(*) filter (where i.scope = 'city'),
+      'where', (select json_build_object('neighborhood', count(*) filter (where i.scope = 'neighborhood'), 'city', count(*) filter (where i.scope in ('city', 'neighborhood')),
           'network', count(*) filter (where i.scope = 'network')) from f i where ${but("where")}),
+      'fees', (select json_build_array(${steps("max", stepsWith(MARKETPLACE_FEE_STEPS, filters.maxFee), (v) => sql`i.discounted_fee <= ${v}`)})
+        from f i where ${but("maxFee")}),
+      'discounts', (select json_build_array(${steps("min", stepsWith(MARKETPLACE_DISCOUNT_STEPS, filters.minDiscount), (v) => sql`i.discount_percentage >= ${v}`)})
+        from f i where ${but("minDiscount")}),
       'withSlots', (select count(*) from f i where ${but("withSlots")} and not i.sold_out),
       'access', (select json_build_object('open', count(*) filter (where not i.requires_verified), 'claimable', count(*) filter (where ${claimableOffer(userId)}))
         from f i where ${but("access")}),

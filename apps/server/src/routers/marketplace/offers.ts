@@ -13,6 +13,21 @@ const VIEWER_KEYS = 7;
 export const KEY_SCOPES: readonly MarketplaceWhere[] = ["network", "city", "city", "city", "neighborhood", "neighborhood", "neighborhood"];
 const SCOPE_RANK: Record<MarketplaceWhere, number> = { neighborhood: 0, city: 1, network: 2 };
 
+/**
+ * The scopes each "where" takes (decision 171): "Minha cidade" is every benefit of the parent's
+ * city, its neighborhood's too, as a parent reads it; "Meu bairro" and "Toda a rede" are exact.
+ */
+export const WHERE_SCOPES: Record<MarketplaceWhere, readonly MarketplaceWhere[]> = {
+  neighborhood: ["neighborhood"],
+  city: ["city", "neighborhood"],
+  network: ["network"],
+};
+
+/** The `where` filter over a relation with a `scope` column (the facets' base). */
+export function whereFilter(where: MarketplaceWhere): SQL {
+  return sql.raw(`i.scope in (${WHERE_SCOPES[where].map((w) => `'${w}'`).join(", ")})`);
+}
+
 /** The filters that read the offer's own columns (alias `i`), each on its own: the facets count "all but one". */
 export type OfferFilterKey = "q" | "category" | "modality" | "maxFee" | "minDiscount" | "withSlots" | "access";
 
@@ -29,7 +44,7 @@ export function claimableOffer(userId: string): SQL {
 /** One SQL predicate per active filter, over the alias `i` (a row of marketplace_offers). */
 export function offerFilters(f: MarketplaceFilters, userId: string): Partial<Record<OfferFilterKey, SQL>> {
   const out: Partial<Record<OfferFilterKey, SQL>> = {};
-  if (f.q) out.q = sql`marketplace_search_matches(i.search_text, ${f.q})`;
+  if (f.q) out.q = searchMatches(f.q);
   if (f.category !== undefined) out.category = sql`i.category_id = ${f.category}`;
   if (f.modality !== undefined) out.modality = sql`i.modality_id = ${f.modality}`;
   if (f.maxFee !== undefined) out.maxFee = sql`i.discounted_fee <= ${f.maxFee}`;
@@ -40,22 +55,42 @@ export function offerFilters(f: MarketplaceFilters, userId: string): Partial<Rec
   return out;
 }
 
+/**
+ * The search (decision 170's rule, marketplace_search_matches' text) written out per word: every
+ * word, folded once (an InitPlan), is in the folded names or has word_similarity >= 0.4 with one of
+ * their words. Inline rather than the SQL function, which PostgreSQL cannot inline (it unnests the
+ * words in a subquery) and so ran its own executor per row: ~3 times slower (decision 174).
+ */
+export function searchMatches(q: string): SQL {
+  const words = q.trim().split(" ").filter((w) => w.trim() !== "");
+  return allOf(
+    words.map((w) => {
+      const word = sql`(select marketplace_fold(${w}))`;
+      return sql`(strpos(i.search_text, ${word}) > 0 or word_similarity(${word}, i.search_text) >= 0.4)`;
+    }),
+  );
+}
+
 export const allOf = (parts: SQL[]): SQL => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
-/** The first sort key of a page in `sort` for the rows of key number `n` (1-based), and its direction. */
-function firstKey(sort: MarketplaceSort, n: number): { key: SQL; desc: boolean; cursorKey: (c: SortCursor) => SQL } {
+/**
+ * The first sort key of a page in `sort` for the rows of key number `n` (1-based), its direction,
+ * and `split`: the Gold flag splits each key's range in two whose index order is the sort's (the
+ * newest and scope orders read marketplace_offers_page_idx past its Gold column, decision 173).
+ */
+function firstKey(sort: MarketplaceSort, n: number): { key: SQL; desc: boolean; cursorKey: (c: SortCursor) => SQL; split: boolean } {
   const numeric = (c: SortCursor) => sql`${c.key}::numeric`;
   switch (sort) {
     case "discount":
-      return { key: sql`i.discount_percentage`, desc: true, cursorKey: numeric };
+      return { key: sql`i.discount_percentage`, desc: true, cursorKey: numeric, split: false };
     case "fee":
-      return { key: sql`i.discounted_fee`, desc: false, cursorKey: numeric };
+      return { key: sql`i.discounted_fee`, desc: false, cursorKey: numeric, split: false };
     case "scope":
-      return { key: sql.raw(`${SCOPE_RANK[KEY_SCOPES[n - 1]!]}::numeric`), desc: false, cursorKey: numeric };
+      return { key: sql.raw(`${SCOPE_RANK[KEY_SCOPES[n - 1]!]}::numeric`), desc: false, cursorKey: numeric, split: true };
     case "newest":
-      return { key: sql.raw("0::numeric"), desc: true, cursorKey: numeric };
+      return { key: sql.raw("0::numeric"), desc: true, cursorKey: numeric, split: true };
     default:
-      return { key: sql`i.gold`, desc: true, cursorKey: (c) => sql`${c.key === "1"}::boolean` };
+      return { key: sql`i.gold`, desc: true, cursorKey: (c) => sql`${c.key === "1"}::boolean`, split: false };
   }
 }
 
@@ -64,15 +99,16 @@ function firstKey(sort: MarketplaceSort, n: number): { key: SQL; desc: boolean; 
  * filters (decision 170): for each of the parent's place keys (CTE `keys`, null when the caller has
  * no main school) whose scope `where` admits, one range of the read model, filtered by `admitted`
  * (the rules that depend on the parent) and the filters, cut at `limit`; the page is the first
- * `limit` of their union. In the default order each range is read in index order and stops at the
- * page; the other orders sort each key's matching rows (top-N). Columns: id, school_id, created_at,
- * gold, sort_key (the first sort key, for the next cursor).
+ * `limit` of their union. Every order reads its ranges in an index's order and stops at the page
+ * (decision 173): the default one marketplace_offers_page_idx, newest and scope the same index
+ * once per Gold flag, discount and fee their own indexes (migration 0016). Columns: id, school_id,
+ * created_at, gold, sort_key (the first sort key, for the next cursor).
  */
 export function firstOffers(opts: { cursor: SortCursor | null; admitted: SQL; filters: SQL; where?: MarketplaceWhere; sort: MarketplaceSort; limit: number }): SQL {
   const branches: SQL[] = [];
   let desc = true;
   for (let n = 1; n <= VIEWER_KEYS; n++) {
-    if (opts.where && KEY_SCOPES[n - 1] !== opts.where) continue;
+    if (opts.where && !WHERE_SCOPES[opts.where].includes(KEY_SCOPES[n - 1]!)) continue;
     const first = firstKey(opts.sort, n);
     desc = first.desc;
     const dir = sql.raw(first.desc ? "desc" : "asc");
@@ -82,10 +118,13 @@ export function firstOffers(opts: { cursor: SortCursor | null; admitted: SQL; fi
           or (${first.key} = ${first.cursorKey(c)} and (i.created_at < ${c.createdAt}::timestamptz
             or (i.created_at = ${c.createdAt}::timestamptz and i.discount_id > ${c.id}::uuid))))`
       : sql`true`;
-    branches.push(sql`(select i.discount_id as id, i.school_id, i.created_at, i.gold, ${first.key} as sort_key from marketplace_offers i
-      where i.place_key = (select k[${sql.raw(String(n))}] from keys) and ${after} and ${opts.admitted} and ${opts.filters}
-      order by ${first.key} ${dir}, i.created_at desc, i.discount_id
+    // `gold = true`, not `gold`: only an equality makes the Gold column a constant of the index's order.
+    for (const gold of first.split ? [sql`and i.gold = true`, sql`and i.gold = false`] : [sql``]) {
+      branches.push(sql`(select i.discount_id as id, i.school_id, i.created_at, i.gold, ${first.key} as sort_key from marketplace_offers i
+      where i.place_key = (select k[${sql.raw(String(n))}] from keys) ${gold} and ${after} and ${opts.admitted} and ${opts.filters}
+      order by ${first.split ? sql`` : sql`${first.key} ${dir}, `}i.created_at desc, i.discount_id
       limit ${opts.limit})`);
+    }
   }
   const dir = sql.raw(desc ? "desc" : "asc");
   return sql`select * from (${sql.join(branches, sql` union all `)}) i order by i.sort_key ${dir}, i.created_at desc, i.id limit ${opts.limit}`;
@@ -99,14 +138,24 @@ export function pageOrder(sort: MarketplaceSort): SQL {
 
 /**
  * Every offer of the parent's keys the rules admit, with its scope: the facet counts' base (one
- * statement, decision 170). Reads only the page index, plus the table for a search.
+ * statement, decision 170). Reads only the page index, plus the table for a search. The search's
+ * match (`q_match`) is computed here once per offer rather than once per count, and only for the
+ * offers that fail at most one of the other filters (`others`, one predicate per facet, the
+ * scope's included): every count that applies the search leaves out at most one other filter, so
+ * an offer failing two is counted by none of them (decision 174).
  */
-export function allAdmittedOffers(opts: { admitted: SQL; withSearch: boolean }): SQL {
-  const branches = KEY_SCOPES.map(
-    (scope, idx) => sql`(select i.discount_id, i.category_id, i.modality_id, i.discounted_fee, i.discount_percentage, i.sold_out, i.requires_verified,
-      ${opts.withSearch ? sql`i.search_text` : sql`''::text`} as search_text, ${sql.raw(`'${scope}'::text`)} as scope
-      from marketplace_offers i where i.place_key = (select k[${sql.raw(String(idx + 1))}] from keys) and ${opts.admitted})`,
-  );
+export function allAdmittedOffers(opts: { admitted: SQL; search?: SQL; others: SQL[]; where?: MarketplaceWhere }): SQL {
+  const branches = KEY_SCOPES.map((scope, idx) => {
+    let qMatch = sql`true`;
+    if (opts.search) {
+      const fails = opts.others.map((p) => sql`(case when ${p} then 0 else 1 end)`);
+      if (opts.where && !WHERE_SCOPES[opts.where].includes(scope)) fails.push(sql`1`);
+      qMatch = fails.length ? sql`(case when ${sql.join(fails, sql` + `)} <= 1 then ${opts.search} else false end)` : opts.search;
+    }
+    return sql`(select i.discount_id, i.category_id, i.modality_id, i.discounted_fee, i.discount_percentage, i.sold_out, i.requires_verified,
+      ${qMatch} as q_match, ${sql.raw(`'${scope}'::text`)} as scope
+      from marketplace_offers i where i.place_key = (select k[${sql.raw(String(idx + 1))}] from keys) and ${opts.admitted})`;
+  });
   return sql.join(branches, sql` union all `);
 }
 

@@ -27,8 +27,10 @@ const proofToast = { title: m.incompleteTitle, description: m.proofMissingDescri
 /** /home: the hero, the parent's marketplace, or the state that fits the user. */
 export function HomePage() {
   // Filters, search and sort from the address (issue 31); pages of 24 cards, the next one on
-  // "Carregar mais" (decision 086); the facet counts come with the first page.
+  // "Carregar mais" (decision 086), which counts it in the address (`page`): a reload, back or
+  // forward shows as many pages as the address says; the facet counts come with the first page.
   const address = useSearch({ from: "/_auth/home" });
+  const pages = address.page ?? 1;
   const search = readMarketplaceSearch(address);
   const input = { ...search, facets: true };
   const list = useInfiniteQuery(
@@ -40,6 +42,11 @@ export function HomePage() {
   const { data: me } = useQuery(trpc.auth.me.queryOptions());
   const resend = useResendConfirmation();
   const unconfirmed = me && !me.emailConfirmed ? { onResend: () => resend.mutate(), resending: resend.isPending } : undefined;
+
+  const loaded = list.data?.pages.length ?? 0;
+  useEffect(() => {
+    if (loaded > 0 && loaded < pages && list.hasNextPage && !list.isFetchingNextPage && !list.isError) void list.fetchNextPage();
+  }, [loaded, pages, list.hasNextPage, list.isFetchingNextPage, list.isError, list.fetchNextPage]);
 
   useEffect(() => {
     if (list.isError) notifyError({ title: m.loadErrorTitle, description: m.loadErrorDescription });
@@ -105,12 +112,16 @@ export function HomePage() {
       <Container size="lg" py="xl">
         <Body
           first={first}
-          items={list.data?.pages.flatMap((p) => p.items) ?? []}
+          items={list.data?.pages.slice(0, pages).flatMap((p) => p.items) ?? []}
           loading={list.isPending}
           claimingId={claim.isPending ? claim.variables?.discountId : undefined}
           onClaim={onClaim}
           unconfirmed={unconfirmed}
-          more={list.hasNextPage ? { loading: list.isFetchingNextPage, load: () => void list.fetchNextPage() } : undefined}
+          more={
+            loaded > pages || list.hasNextPage
+              ? { loading: list.isFetchingNextPage, load: () => void navigate({ to: "/home", search: (prev) => ({ ...prev, page: pages + 1 }), resetScroll: false }) }
+              : undefined
+          }
           filters={{ value: search, onChange: (next) => void navigate({ to: "/home", search: next }) }}
           chosenId={address.beneficio}
         />

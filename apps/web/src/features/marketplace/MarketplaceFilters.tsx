@@ -9,6 +9,8 @@ import {
 } from "@elo/shared";
 import { useEffect, useId, useState } from "react";
 import { activeCount } from "./filter-count";
+import { FilterSteps } from "./FilterSteps";
+import classes from "./Filters.module.css";
 import type { MarketplaceFacets } from "./types";
 
 export type FilterKey = Exclude<keyof MarketplaceFilters, "sort">;
@@ -85,6 +87,14 @@ export function FilterFields({ value, facets, onChange }: FiltersProps) {
             inputMode="decimal"
             data-testid="filter-max-fee"
           />
+          <FilterSteps
+            label={fm.feeStepsLabel}
+            steps={facets?.fees.map((f) => ({ value: f.max, count: f.count }))}
+            chosen={value.maxFee}
+            format={fm.chip.maxFee}
+            onChoose={(maxFee) => set({ maxFee })}
+            testId="filter-fee-steps"
+          />
           <NumberInput
             label={fm.minDiscountLabel}
             value={minDiscount}
@@ -96,6 +106,14 @@ export function FilterFields({ value, facets, onChange }: FiltersProps) {
             allowNegative={false}
             inputMode="decimal"
             data-testid="filter-min-discount"
+          />
+          <FilterSteps
+            label={fm.discountStepsLabel}
+            steps={facets?.discounts.map((d) => ({ value: d.min, count: d.count }))}
+            chosen={value.minDiscount}
+            format={fm.discountStep}
+            onChoose={(minDiscount) => set({ minDiscount })}
+            testId="filter-discount-steps"
           />
           <Button type="submit" variant="light" data-testid="filter-apply">
             {fm.apply}
@@ -195,7 +213,7 @@ export function FiltersPanel(props: FiltersProps & { total: number | undefined }
       <Button hiddenFrom="sm" variant="default" onClick={() => setOpen(true)} data-testid="open-filters" fullWidth>
         {total === undefined ? fm.filtersTitle : fm.openFilters(total)}
       </Button>
-      <Drawer opened={open} onClose={() => setOpen(false)} title={fm.filtersTitle} position="bottom" size="90%" data-testid="filters-drawer">
+      <Drawer opened={open} onClose={() => setOpen(false)} title={fm.filtersTitle} position="bottom" size="90%" classNames={{ body: classes.drawerBody }} data-testid="filters-drawer">
         <Stack gap="md">
           <FilterFields {...props} />
           <Button onClick={() => setOpen(false)} data-testid="show-results">

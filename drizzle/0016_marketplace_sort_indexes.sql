@@ -1,0 +1,6 @@
+-- Decision 173: every sort reads each place key in its own order and stops at the page; the search's text joins the keys so a
+-- searched page or facet count stays index-only.
+DROP INDEX IF EXISTS "marketplace_offers_page_idx";--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "marketplace_offers_discount_idx" ON "marketplace_offers" USING btree ("place_key","discount_percentage" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"discount_id","school_id","niche_id","category_id","modality_id","discounted_fee","gold","sold_out","requires_verified","search_text");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "marketplace_offers_fee_idx" ON "marketplace_offers" USING btree ("place_key","discounted_fee","created_at" DESC NULLS FIRST,"discount_id","school_id","niche_id","category_id","modality_id","discount_percentage","gold","sold_out","requires_verified","search_text");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "marketplace_offers_page_idx" ON "marketplace_offers" USING btree ("place_key","gold" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"discount_id","school_id","niche_id","category_id","modality_id","discounted_fee","discount_percentage","sold_out","requires_verified","search_text");
