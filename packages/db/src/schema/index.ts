@@ -8,3 +8,4 @@ export * from "./waitlist";
 export * from "./platform";
 export * from "./verification";
 export * from "./marketplace";
+export * from "./access-log";
