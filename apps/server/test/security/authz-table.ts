@@ -115,7 +115,7 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "admin.memberships.approve": { input: async (h, w) => ({ id: await pendingMembershipId(h, w) }), expect: ADMIN, isolate: true },
   "admin.memberships.reject": { input: async (h, w) => ({ id: await pendingMembershipId(h, w) }), expect: ADMIN, isolate: true },
   "admin.memberships.pending": { expect: ADMIN },
-  "admin.parents.list": { input: () => ({}), expect: ADMIN },
+  "admin.parents.list": { input: () => ({ purpose: "revisao_administrador" }), expect: ADMIN },
   "admin.parents.summary": { expect: ADMIN },
   "admin.verifications.confirm": { input: (h, _w, t) => pendingProofId(h, t.school.id), expect: ADMIN },
   "admin.verifications.list": { input: () => ({}), expect: ADMIN },
