@@ -219,6 +219,16 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
     input: () => ({ title: "Teste de autorização", detectedAt: new Date(), windowFrom: new Date(Date.now() - 3_600_000), windowTo: new Date(), nature: "Nenhum dado", accountsAffected: 0, childrenAffected: 0, measures: "Nenhuma" }),
     expect: ADMIN,
   },
+  "admin.incidents.update": {
+    input: async (h) => {
+      const [row] = await h.db
+        .insert(schema.incidents)
+        .values({ title: "Teste de autorização", detectedAt: new Date(), windowFrom: new Date(Date.now() - 3_600_000), windowTo: new Date(), nature: "Nenhum dado", measures: "Nenhuma" })
+        .returning({ id: schema.incidents.id });
+      return { id: row!.id, changes: { status: "contido", measures: `Medida ${uniq()}` } };
+    },
+    expect: ADMIN,
+  },
   "privacy.sharedWith": { expect: PARENT },
 
   // ─── parent profile ───
