@@ -51,7 +51,7 @@ export const accessLogMessages = {
   // The parent's page.
   whoSawTitle: "Quem viu os dados do meu filho",
   whoSawIntro:
-    "Cada vez que a escola ou a administração do Elo Escolar abre o comprovante de matrícula, decide sobre ele ou consulta um voucher seu no balcão, o acesso fica registrado aqui. Suas próprias aberturas não aparecem.",
+    "Cada vez que a escola ou a administração do Elo Escolar abre o comprovante de matrícula, decide sobre ele, consulta um voucher seu no balcão ou vê seu nome e o do seu filho numa lista (a lista de vouchers da escola, a lista de responsáveis da administração), o acesso fica registrado aqui. Suas próprias aberturas não aparecem.",
   whoSawEmpty: "Ninguém além de você abriu os dados do seu filho até agora.",
   columnWhen: "Data e hora",
   columnOrganization: "Quem",
