@@ -1,6 +1,7 @@
 import { schema, type Database } from "@elo/db";
 import type { IncidentUpdateFields } from "@elo/shared";
 import { eq } from "drizzle-orm";
+import { wellFormed } from "../lib/jsonb-safe";
 
 const { incidents, incidentRevisions } = schema;
 
@@ -13,7 +14,7 @@ export interface IncidentEditor {
 
 const FIELDS = ["status", "nature", "accountsAffected", "childrenAffected", "measures", "risks", "delayReason", "anpdCommunicatedAt", "holdersCommunicatedAt"] as const;
 /** As stored: dates as ISO text, texts well-formed (a lone surrogate is stored as U+FFFD in the text column and jsonb refuses it). */
-const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === "string" ? v.toWellFormed() : (v ?? null));
+const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === "string" ? wellFormed(v) : (v ?? null));
 
 /**
  * Edits a recorded incident (art. 48 § 1 fields, status, communication dates): in one transaction
@@ -32,7 +33,7 @@ export async function updateIncident(db: Database, id: string, changes: Incident
       const next = changes[field];
       if (next === undefined || comparable(next) === comparable(current[field])) continue;
       diff[field] = { from: comparable(current[field]), to: comparable(next) };
-      (set as Record<string, unknown>)[field] = typeof next === "string" ? next.toWellFormed() : next;
+      (set as Record<string, unknown>)[field] = typeof next === "string" ? wellFormed(next) : next;
     }
     const changed = Object.keys(diff).length;
     if (changed === 0) return { id, changed };
