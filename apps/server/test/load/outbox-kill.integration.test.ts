@@ -224,7 +224,7 @@ const CASES: KillCase[] = [
     async seed(h) {
       const families: Array<{ parent: Awaited<ReturnType<typeof eligibleParent>>; staff: Awaited<ReturnType<typeof createStaff>>; proofId: string }> = [];
       const elsewhere = await createSchool(h);
-      for (let i = 0; i < 20; i++) {
+      for (let i = 0; i < 40; i++) {
         const school = await createSchool(h);
         const staff = await createStaff(h, school.id);
         const parent = await eligibleParent(h, { schoolId: school.id });

@@ -74,6 +74,7 @@ export async function listParentsHandler({ ctx, input }: { ctx: AdminCtx; input:
     { purpose: input.purpose, ticket: input.purpose === "suporte" ? (input.ticket ?? null) : null },
     ctx.clock.now(),
   );
+  ctx.logger.info({ reqId: ctx.requestId, viewer: ctx.user.id, listed: rows.length, purpose: input.purpose }, "parents listed");
   return {
     items: rows,
     total: total?.total ?? 0,
