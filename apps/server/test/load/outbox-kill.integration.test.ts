@@ -47,6 +47,20 @@ const unique = (label: string) => `${label} ${process.pid} ${Math.random().toStr
 const cookies = (h: Harness, ids: string[]) => Promise.all(ids.map((id) => sessionCookie(h, id)));
 const split = <T,>(rows: T[], done: (row: T) => boolean, mail: (row: T) => Mail) => ({ sent: rows.filter(done).map(mail), none: rows.filter((r) => !done(r)).map(mail) });
 
+/** `count` parents, each with a proof of a school of their own that its staff member opened (issue 27's discard notices). */
+async function familiesWithOpenedProofs(h: Harness, count: number) {
+  const families: Array<{ parent: Awaited<ReturnType<typeof eligibleParent>>; staff: Awaited<ReturnType<typeof createStaff>>; proofId: string }> = [];
+  for (let i = 0; i < count; i++) {
+    const school = await createSchool(h);
+    const staff = await createStaff(h, school.id);
+    const parent = await eligibleParent(h, { schoolId: school.id });
+    const proof = await insertProof(h, parent.id, school.id);
+    await h.db.insert(schema.enrollmentProofViews).values({ proofId: proof.id, viewerId: staff.id, viewerSchoolId: school.id, purpose: "verificacao_matricula" });
+    families.push({ parent, staff, proofId: proof.id });
+  }
+  return families;
+}
+
 const CASES: KillCase[] = [
   {
     name: "claim: the voucher e-mail",
@@ -197,15 +211,7 @@ const CASES: KillCase[] = [
     kind: "discard-copies",
     killAfter: 3,
     async seed(h) {
-      const families: Array<{ parent: Awaited<ReturnType<typeof eligibleParent>>; staff: Awaited<ReturnType<typeof createStaff>> }> = [];
-      for (let i = 0; i < 20; i++) {
-        const school = await createSchool(h);
-        const staff = await createStaff(h, school.id);
-        const parent = await eligibleParent(h, { schoolId: school.id });
-        const proof = await insertProof(h, parent.id, school.id);
-        await h.db.insert(schema.enrollmentProofViews).values({ proofId: proof.id, viewerId: staff.id, viewerSchoolId: school.id, purpose: "verificacao_matricula" });
-        families.push({ parent, staff });
-      }
+      const families = await familiesWithOpenedProofs(h, 20);
       const parentCookies = await cookies(h, families.map((f) => f.parent.id));
       return {
         requests: families.map((f, i) => ({ path: "privacy.deleteAccount", input: { password: f.parent.password }, cookie: parentCookies[i] })),
@@ -222,16 +228,8 @@ const CASES: KillCase[] = [
     kind: "discard-copies",
     killAfter: 3,
     async seed(h) {
-      const families: Array<{ parent: Awaited<ReturnType<typeof eligibleParent>>; staff: Awaited<ReturnType<typeof createStaff>>; proofId: string }> = [];
       const elsewhere = await createSchool(h);
-      for (let i = 0; i < 40; i++) {
-        const school = await createSchool(h);
-        const staff = await createStaff(h, school.id);
-        const parent = await eligibleParent(h, { schoolId: school.id });
-        const proof = await insertProof(h, parent.id, school.id);
-        await h.db.insert(schema.enrollmentProofViews).values({ proofId: proof.id, viewerId: staff.id, viewerSchoolId: school.id, purpose: "verificacao_matricula" });
-        families.push({ parent, staff, proofId: proof.id });
-      }
+      const families = await familiesWithOpenedProofs(h, 40);
       const parentCookies = await cookies(h, families.map((f) => f.parent.id));
       return {
         requests: families.map((_, i) => ({ path: "profile.saveMainSchool", input: { schoolId: elsewhere.id }, cookie: parentCookies[i] })),
