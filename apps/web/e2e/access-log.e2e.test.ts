@@ -111,6 +111,64 @@ describe("'Quem viu os dados do meu filho'", () => {
   });
 });
 
+describe("the administrators' parents table (decision 192)", () => {
+  it("loads only after a stated purpose; the parent listed sees that listing in 'Quem viu', at 375 px and 1280 px", async () => {
+    const [horizonte] = await handle.db.select().from(schema.schools).where(eq(schema.schools.name, "Colégio Horizonte"));
+    const parentId = await seedCompleteParent(handle.db, "Marina Listada", horizonte!);
+    const parentEmail = (await handle.db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, parentId)))[0]!.email;
+    const admin = await userByEmail(DEMO.admin.email);
+    const adminSide = await newPage(browser);
+    const parentSide = await newPage(browser);
+    try {
+      await loginAs(adminSide.context, admin.id);
+      const desk = adminSide.page;
+      await desk.goto("/admin-pais");
+      const ask = desk.getByTestId("parents-purpose");
+      await ask.getByText("A lista de responsáveis só aparece depois de você dizer a finalidade.").waitFor();
+      // No table, and no listing recorded, before the purpose.
+      expect(await desk.locator("tbody tr").filter({ hasText: parentEmail }).count()).toBe(0);
+      await ask.getByRole("button", { name: "Ver a lista com uma finalidade" }).click();
+      const dialog = desk.getByRole("dialog", { name: "Por que você vai ver a lista de responsáveis?" });
+      await dialog.getByRole("button", { name: "Ver a lista com esta finalidade" }).click();
+      await dialog.getByText("Escolha a finalidade do acesso", { exact: false }).waitFor();
+      await dialog.getByLabel("Finalidade do acesso").click();
+      await desk.getByRole("option", { name: "suporte com número do chamado" }).click();
+      await dialog.getByRole("button", { name: "Ver a lista com esta finalidade" }).click();
+      await dialog.getByText("Informe o número do chamado de suporte.").waitFor();
+      await dialog.getByLabel("Número do chamado").fill("CH-2031");
+      await snap(desk, "access-log-admin-list-purpose", { fullPage: false });
+      await dialog.getByRole("button", { name: "Ver a lista com esta finalidade" }).click();
+      await desk.getByText("Finalidade registrada para esta lista: suporte com número do chamado CH-2031.").waitFor();
+      await desk.getByLabel("Buscar por nome, aluno, escola ou e-mail").fill(parentEmail);
+      await desk.locator("tbody tr").filter({ hasText: parentEmail }).waitFor();
+      const rows = await handle.db.select().from(schema.parentListingViews).where(eq(schema.parentListingViews.holderId, parentId));
+      expect(rows.length).toBeGreaterThanOrEqual(1);
+      expect(rows.every((r) => r.purpose === "suporte" && r.ticket === "CH-2031" && r.viewerId === admin.id && !!r.requestId)).toBe(true);
+      await snap(desk, "access-log-admin-list-1280");
+
+      await loginAs(parentSide.context, parentId);
+      const page = parentSide.page;
+      await page.goto("/privacidade-lgpd");
+      const whoSaw = page.getByTestId("who-saw");
+      const line = whoSaw.getByTestId("who-saw-row").filter({ hasText: "Viu seu nome, e-mail e o nome do aluno na lista de responsáveis" });
+      await line.first().waitFor();
+      const text = (await line.first().textContent()) ?? "";
+      expect(text).toContain("Administração Elo Escolar");
+      expect(text).toContain("Finalidade: suporte com número do chamado CH-2031");
+      expect(text).toMatch(/\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await snap(page, "access-log-parent-listing-1280");
+      await page.setViewportSize({ width: 375, height: 800 });
+      await line.first().waitFor();
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await snap(page, "access-log-parent-listing-375");
+    } finally {
+      await adminSide.context.close();
+      await parentSide.context.close();
+    }
+  });
+});
+
 describe("the incidents register", () => {
   it("an administrator records an incident on /admin-pais and sees it listed", async () => {
     const admin = await userByEmail(DEMO.admin.email);
@@ -139,6 +197,19 @@ describe("the incidents register", () => {
       await register.getByText(title).waitFor();
       await register.getByText("Contas afetadas: 2 · Crianças envolvidas: 3").waitFor();
       await snap(page, "access-log-incidents");
+
+      // Edited after it was recorded: status and the communication to the ANPD; the history keeps the edit (decision 195).
+      const incident = register.getByTestId("incident").filter({ hasText: title });
+      await incident.getByRole("button", { name: "Atualizar" }).click();
+      const edit = page.getByRole("dialog", { name: `Atualizar incidente: ${title}` });
+      await edit.getByLabel("Situação").click();
+      await page.getByRole("option", { name: "Contido" }).click();
+      await edit.getByLabel("Comunicado à ANPD em").fill("2026-03-13T09:00");
+      await edit.getByRole("button", { name: "Atualizar" }).click();
+      await page.getByText("Incidente atualizado", { exact: true }).first().waitFor();
+      await incident.getByText("Contido", { exact: true }).waitFor();
+      await incident.getByTestId("incident-history").getByText("Situação, Comunicado à ANPD em", { exact: false }).waitFor();
+      await snap(page, "access-log-incident-edited");
     } finally {
       await context.close();
     }

@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, DESKTOP, hasHorizontalScroll, launchBrowser, loginAs, newPage, PHONE, snap } from "./support/browser";
 import { e2eDatabase } from "./support/db";
+import { statePurposeForParents } from "./support/admin-purpose";
 
 const run = Date.now() % 1_000_000;
 const batch = `Lote ${run}`;
@@ -187,6 +188,7 @@ describe("administration", () => {
     await page.waitForURL((u) => u.pathname === "/admin-pais");
     await page.getByRole("heading", { name: "Gestão de Pais/Responsáveis" }).waitFor();
     await page.getByText("Comprovantes enviados").waitFor();
+    await statePurposeForParents(page);
     // Other scenarios add parents: find the demo parent by the page's search, as an admin would.
     await page.getByRole("searchbox", { name: adminUiMessages.parentsSearch }).fill(DEMO.parent.email);
     const row = page.locator("tbody tr").filter({ hasText: DEMO.parent.email });
@@ -205,6 +207,7 @@ describe("administration", () => {
     await page.getByTestId("admin-school-card").first().waitFor();
     await snap(page, "admin-schools-phone");
     await page.goto("/admin-pais");
+    await statePurposeForParents(page);
     await page.locator("tbody tr").first().waitFor();
     await snap(page, "admin-parents-phone");
     expect(await hasHorizontalScroll(page)).toBe(false);

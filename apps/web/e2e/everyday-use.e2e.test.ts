@@ -9,6 +9,7 @@ import { DEMO, DESKTOP, login, loginAs, newPage, snap } from "./support/browser"
 import { withBrowserAndDatabase } from "./support/db";
 import { fillSignupForm } from "./support/forms";
 import { seedSchool, seedUser } from "./support/seed";
+import { statePurposeForParents } from "./support/admin-purpose";
 
 /** Issue 20's "Found while using it": one scenario per point, each at the widths a person used. */
 
@@ -214,6 +215,7 @@ describe("7. the demo world", () => {
     const { page, context } = await newPage(browser);
     await loginAs(context, await userId(DEMO.admin.email));
     await page.goto("/admin-pais");
+    await statePurposeForParents(page, "suporte com número do chamado", "DEMO-1");
     await page.getByLabel("Buscar por nome, aluno, escola ou e-mail").fill(DEMO.parent.email);
     const row = page.getByRole("row").filter({ hasText: DEMO.parent.email });
     // The list holds no file address: the administrator states a purpose first (issue 27).

@@ -5,13 +5,19 @@ import { discardCopiesEmail, enqueueTemplate, type EmailEnv } from "../mail/temp
 import type { Mailer } from "../mail/mailer";
 
 /**
- * LGPD art. 18 § 6 (issue 27): when a parent deletes the account or replaces a proof, the approved
+ * LGPD art. 18 § 6 (issue 27): when a parent deletes the account, replaces a proof, or changes the
+ * school an enrollment names (the proof is withdrawn, decision 193), the approved
  * staff of every school that opened one of `proofs` get ONE notice each asking them to discard
  * copies. Queued inside the caller's transaction (before the proofs are deleted or replaced rows
  * read), keyed to the recipient, never to the parent (the parent's rows cascade with the account).
  * The notice names no child and links nothing. Returns how many were queued.
  */
-export async function queueDiscardNotices(deps: { mailer: Mailer; config: EmailEnv }, tx: Database, parentId: string, proofs: SQL): Promise<number> {
+export type NoticeDeps = { mailer: Mailer; config: EmailEnv };
+
+/** `p.id in (…)`: the proofs a notice is about, for queueDiscardNotices. */
+export const proofIdsIn = (ids: readonly string[]) => sql`p.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`;
+
+export async function queueDiscardNotices(deps: NoticeDeps, tx: Database, parentId: string, proofs: SQL): Promise<number> {
   const recipients = await queryRows<{ id: string; email: string; full_name: string | null }>(
     tx,
     sql`

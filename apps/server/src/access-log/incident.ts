@@ -10,7 +10,7 @@ export interface IncidentQuery {
 }
 
 type Access = {
-  kind: "proof" | "voucher";
+  kind: "proof" | "voucher" | "listing" | "erased";
   parent_id: string;
   parent_email: string | null;
   student_name: string | null;
@@ -28,7 +28,8 @@ const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 /**
  * The accounts whose data was opened or served in a window (Resolução CD/ANPD 15/2024: the
  * controller has 3 business days to tell the ANPD and the holders), read from the access logs:
- * proof openings and decisions, and voucher desk lookups. Grouped by account, by school, by staff
+ * proof openings and decisions, voucher desk lookups and lists, the admins' parents listings, and
+ * what stays of deleted accounts' logs (decision 194). Grouped by account, by school, by staff
  * member and by file; counts the children (distinct student names per account).
  */
 export async function incidentReport(db: Database, q: IncidentQuery) {
@@ -42,17 +43,30 @@ export async function incidentReport(db: Database, q: IncidentQuery) {
     db,
     sql`
     select * from (
-      select 'proof' as kind, p.user_id as parent_id, u.email as parent_email, p.student_name, v.viewer_school_id as school_id,
+      select 'proof' as kind, p.user_id::text as parent_id, u.email as parent_email, p.student_name, v.viewer_school_id as school_id,
              coalesce(v.organization_name, case when v.viewer_school_id is null then 'Administração Elo Escolar' end) as organization,
              v.viewer_id, v.viewer_first_name, v.viewer_role, 'comprovante ' || p.file_key as item, v.viewed_at as at
       from enrollment_proof_views v join enrollment_proofs p on p.id = v.proof_id left join users u on u.id = p.user_id
       where v.viewed_at >= ${q.from.toISOString()}::timestamptz and v.viewed_at < ${q.to.toISOString()}::timestamptz
       union all
-      select 'voucher', d.holder_id, u.email, pr.student_name, d.school_id, d.organization_name,
+      select 'voucher', d.holder_id::text, u.email, pr.student_name, d.school_id, d.organization_name,
              d.viewer_id, d.viewer_first_name, d.viewer_role, 'voucher ' || t.voucher_code, d.viewed_at
       from voucher_desk_views d join discount_transactions t on t.id = d.voucher_id
       left join users u on u.id = d.holder_id left join profiles pr on pr.user_id = d.holder_id
       where d.viewed_at >= ${q.from.toISOString()}::timestamptz and d.viewed_at < ${q.to.toISOString()}::timestamptz
+      union all
+      select 'listing', l.holder_id::text, u.email, pr.student_name, l.viewer_school_id,
+             coalesce(l.organization_name, case when l.viewer_school_id is null then 'Administração Elo Escolar' end),
+             l.viewer_id, l.viewer_first_name, l.viewer_role, 'lista de responsáveis', l.viewed_at
+      from parent_listing_views l left join users u on u.id = l.holder_id left join profiles pr on pr.user_id = l.holder_id
+      where l.viewed_at >= ${q.from.toISOString()}::timestamptz and l.viewed_at < ${q.to.toISOString()}::timestamptz
+      union all
+      -- Accounts deleted since (decision 194): counted by the hash of their id, no e-mail or child's name left.
+      select 'erased', 'excluída:' || substr(e.account_hash, 1, 16), null, null, e.viewer_school_id,
+             coalesce(e.organization_name, case when e.viewer_school_id is null then 'Administração Elo Escolar' end),
+             e.viewer_id, e.viewer_first_name, e.viewer_role, 'registro de conta excluída (' || e.kind || ')', e.viewed_at
+      from erased_access_log e
+      where e.viewed_at >= ${q.from.toISOString()}::timestamptz and e.viewed_at < ${q.to.toISOString()}::timestamptz
     ) a where true ${bySchool}
     order by at`,
   );

@@ -9,7 +9,7 @@ const when = (d: Date | string | null) => (d ? formatDateTime(d) : null);
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 type AccessRow = {
-  kind: "proof" | "voucher";
+  kind: "proof" | "voucher" | "listing";
   at: Date | string;
   action: string;
   outcome: string | null;
@@ -25,14 +25,16 @@ type AccessRow = {
 };
 
 function actionLabel(r: AccessRow) {
-  if (r.kind === "voucher") return m.actionDeskLookup;
+  if (r.kind === "listing") return m.actionAdminParentsList;
+  if (r.kind === "voucher") return { list: m.actionDeskList, confirm: m.actionDeskConfirm, cancel: m.actionDeskCancel }[r.action] ?? m.actionDeskLookup;
   if (r.action === "decision") return r.outcome === "verificado" ? m.actionDecisionVerified : r.outcome === "recusado" ? m.actionDecisionRefused : m.actionDecision;
   return m.actionOpening;
 }
 
 /**
  * 'Quem viu os dados do meu filho' (issue 27): every opening of and decision on the parent's proofs,
- * and every desk lookup of their vouchers, newest first; the parent's own openings are left out.
+ * every desk lookup of their vouchers and every listing that showed them (decision 192), newest
+ * first; the parent's own openings are left out.
  * Names and roles are those recorded at the moment of access.
  */
 export async function whoSaw(db: Database, userId: string) {
@@ -48,6 +50,11 @@ export async function whoSaw(db: Database, userId: string) {
            null, b.class_name
     from voucher_desk_views d join discount_transactions t on t.id = d.voucher_id join discounts b on b.id = t.discount_id
     where d.holder_id = ${userId} and d.viewer_id is distinct from ${userId}
+    union all
+    select 'listing', l.viewed_at, l.listing, null, l.organization_name, l.viewer_school_id is null, l.viewer_role, l.viewer_first_name, l.purpose, l.ticket, l.via_api_token,
+           null, null
+    from parent_listing_views l
+    where l.holder_id = ${userId} and l.viewer_id is distinct from ${userId}
     order by 2 desc
     limit 1000`,
   );
@@ -60,7 +67,7 @@ export async function whoSaw(db: Database, userId: string) {
     firstName: r.viewer_first_name,
     action: actionLabel(r),
     /** The student the proof names, or the benefit of the voucher. */
-    about: r.kind === "proof" ? r.student_name : r.benefit,
+    about: r.kind === "proof" ? r.student_name : r.kind === "voucher" ? r.benefit : null,
     purpose:
       r.kind === "voucher"
         ? null

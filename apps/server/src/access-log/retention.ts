@@ -33,6 +33,12 @@ export async function purgeAccessLog(deps: Pick<AppDeps, "db" | "clock">): Promi
         and coalesce(t.redeemed_at, t.ended_at, (t.valid_until + 1)::timestamp at time zone 'America/Sao_Paulo') < ${lifeOver}
         and v.viewed_at < ${minimum}
       limit ${BATCH}) returning id`,
+    // The listings' log: a listing's row has no life of its own beyond the account (decision 192).
+    sql`delete from parent_listing_views where id in (
+      select id from parent_listing_views where viewed_at < ${lifeOver} limit ${BATCH}) returning id`,
+    // A deleted account's record (decision 194): the data's life ended at the erasure.
+    sql`delete from erased_access_log where id in (
+      select id from erased_access_log where erased_at < ${lifeOver} and viewed_at < ${minimum} limit ${BATCH}) returning id`,
   ]) {
     for (;;) {
       const deleted = await deps.db.transaction(async (txRaw) => {

@@ -6,6 +6,7 @@ import type { Clock } from "../lib/clock";
 import { emails } from "../lib/metrics";
 import type { EmailEnv, RenderedEmail } from "./templates/layout";
 import { inlineImagesOf, renderStored } from "./templates/registry";
+import { jsonbSafe } from "../lib/jsonb-safe";
 
 export interface MailMessage extends RenderedEmail {
   /** What the message is (password-reset, voucher...): the template's kind. */
@@ -50,10 +51,6 @@ export const SEND_LEASE_MS = 5 * 60 * 1000;
  */
 export const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 } as const;
 
-/** Lone UTF-16 surrogates, which PostgreSQL's jsonb refuses; text columns get U+FFFD for them. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-/** A template's data as jsonb will take it (a school name typed with a lone surrogate must not undo the school). */
-const jsonbSafe = (data: unknown): unknown => JSON.parse(JSON.stringify(data, (_key, v: unknown) => (typeof v === "string" ? v.replace(LONE_SURROGATE, "\ufffd") : v)));
 
 /** Waits between looks for a just-enqueued row: it becomes visible when the caller's transaction commits. */
 const COMMIT_WAITS_MS = [0, 20, 50, 100, 200, 400, 800, 1600, 3200, 6400];

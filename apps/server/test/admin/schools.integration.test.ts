@@ -51,7 +51,7 @@ describe("access", () => {
         () => api.admin.csv.preview(csvForm("name\nX\n")),
         () => api.admin.csv.import({ rows: [row] }),
         () => api.admin.parents.summary(),
-        () => api.admin.parents.list({}),
+        () => api.admin.parents.list({ purpose: "revisao_administrador" }),
       ];
       for (const call of calls) {
         const toast = await toastOf(call());
@@ -255,15 +255,15 @@ describe("admin.parents", () => {
     const after = await admin.admin.parents.summary();
     expect(after).toEqual({ total: before.total + 2, completed: before.completed + 1, proofs: before.proofs + 1 });
 
-    const list = await admin.admin.parents.list({});
+    const list = await admin.admin.parents.list({ purpose: "revisao_administrador" });
     expect(list.items.some((p) => p.userId === adminId)).toBe(false);
     const ids = list.items.map((p) => p.userId);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
-    const found = await admin.admin.parents.list({ search: "aluno busca" });
+    const found = await admin.admin.parents.list({ search: "aluno busca", purpose: "revisao_administrador" });
     expect(found.items).toHaveLength(1);
     expect(found.items[0]).toMatchObject({ fullName: "Pai Recente", schoolName: "Escola X", profileCompleted: true, enrollmentProofSubmitted: true });
     expect(found.items[0]).not.toHaveProperty("proofUrl");
     expect(JSON.stringify(found)).not.toContain("u1/proof.pdf");
-    expect((await admin.admin.parents.list({ search: "Mãe Antiga" })).items[0]!.proofId).toBeNull();
+    expect((await admin.admin.parents.list({ search: "Mãe Antiga", purpose: "suporte", ticket: "CH-1" })).items[0]!.proofId).toBeNull();
   });
 });

@@ -115,7 +115,7 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "admin.memberships.approve": { input: async (h, w) => ({ id: await pendingMembershipId(h, w) }), expect: ADMIN, isolate: true },
   "admin.memberships.reject": { input: async (h, w) => ({ id: await pendingMembershipId(h, w) }), expect: ADMIN, isolate: true },
   "admin.memberships.pending": { expect: ADMIN },
-  "admin.parents.list": { input: () => ({}), expect: ADMIN },
+  "admin.parents.list": { input: () => ({ purpose: "revisao_administrador" }), expect: ADMIN },
   "admin.parents.summary": { expect: ADMIN },
   "admin.verifications.confirm": { input: (h, _w, t) => pendingProofId(h, t.school.id), expect: ADMIN },
   "admin.verifications.list": { input: () => ({}), expect: ADMIN },
@@ -217,6 +217,16 @@ export const AUTHZ_TABLE: Record<string, MatrixEntry> = {
   "admin.incidents.list": { expect: ADMIN },
   "admin.incidents.create": {
     input: () => ({ title: "Teste de autorização", detectedAt: new Date(), windowFrom: new Date(Date.now() - 3_600_000), windowTo: new Date(), nature: "Nenhum dado", accountsAffected: 0, childrenAffected: 0, measures: "Nenhuma" }),
+    expect: ADMIN,
+  },
+  "admin.incidents.update": {
+    input: async (h) => {
+      const [row] = await h.db
+        .insert(schema.incidents)
+        .values({ title: "Teste de autorização", detectedAt: new Date(), windowFrom: new Date(Date.now() - 3_600_000), windowTo: new Date(), nature: "Nenhum dado", measures: "Nenhuma" })
+        .returning({ id: schema.incidents.id });
+      return { id: row!.id, changes: { status: "contido", measures: `Medida ${uniq()}` } };
+    },
     expect: ADMIN,
   },
   "privacy.sharedWith": { expect: PARENT },

@@ -13,12 +13,13 @@ const serverDir = fileURLToPath(new URL("../../", import.meta.url));
  * Builds the server bundle exactly as `npm run build` does (apps/server/build.mjs), into a private
  * folder so that test files running in parallel never overwrite each other's main.js. The bundle
  * sits under apps/server so its bare imports resolve from the same node_modules as dist/main.js.
+ * With `entry` (e.g. `{ name: "incident", source: "src/cli/incident.ts" }`) it builds that CLI instead.
  */
-export function buildServerBundle(): { bundle: string; remove(): void } {
+export function buildServerBundle(entry?: { name: string; source: string }): { bundle: string; remove(): void } {
   // Directly under apps/server, like dist/: the bundle finds the migrations at ../../../drizzle.
   const dir = mkdtempSync(path.join(serverDir, ".test-dist-"));
-  const outfile = path.join(dir, "main.js");
-  execFileSync(process.execPath, ["build.mjs", "--outfile", outfile], { cwd: serverDir, stdio: "pipe" });
+  const outfile = path.join(dir, entry ? `${entry.name}.js` : "main.js");
+  execFileSync(process.execPath, ["build.mjs", "--outfile", outfile, ...(entry ? ["--entry", entry.source] : [])], { cwd: serverDir, stdio: "pipe" });
   return { bundle: outfile, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

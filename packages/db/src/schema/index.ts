@@ -9,3 +9,4 @@ export * from "./platform";
 export * from "./verification";
 export * from "./marketplace";
 export * from "./webhooks";
+export * from "./access-log";

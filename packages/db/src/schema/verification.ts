@@ -101,8 +101,8 @@ export const voucherDeskViews = pgTable(
     organizationName: text("organization_name"),
     viewerRole: text("viewer_role"),
     viewerFirstName: text("viewer_first_name"),
-    /** `lookup` (consulted by code), `confirm` (marked used) or `cancel`. */
-    action: text("action", { enum: ["lookup", "confirm", "cancel"] }).notNull(),
+    /** `lookup` (consulted by code), `confirm` (marked used), `cancel`, or `list` (shown in the desk's voucher list). */
+    action: text("action", { enum: ["lookup", "confirm", "cancel", "list"] }).notNull(),
     requestId: text("request_id"),
     viaApiToken: boolean("via_api_token").notNull().default(false),
     viewedAt: ts("viewed_at").notNull().defaultNow(),
@@ -130,7 +130,18 @@ export const incidents = pgTable(
     childrenAffected: integer("children_affected").notNull().default(0),
     /** Art. 48 § 1 VI: what was or will be done. */
     measures: text("measures").notNull(),
+    /** Kept for rows recorded before issue 27's edits: the first communication date. */
     communicatedAt: ts("communicated_at"),
+    /** `aberto`, `contido` or `encerrado`. */
+    status: text("status", { enum: ["aberto", "contido", "encerrado"] }).notNull().default("aberto"),
+    /** Art. 48 § 1 IV: the risks. */
+    risks: text("risks"),
+    /** Art. 48 § 1 V: why the communication was not immediate. */
+    delayReason: text("delay_reason"),
+    /** When the ANPD and the holders were told (Resolução CD/ANPD 15/2024). */
+    anpdCommunicatedAt: ts("anpd_communicated_at"),
+    holdersCommunicatedAt: ts("holders_communicated_at"),
+    updatedAt: ts("updated_at"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
   },

@@ -63,7 +63,7 @@ export const PARENT_FAQ: FaqItem[] = [
   {
     question: "Quem pode ver os dados do meu filho?",
     answer:
-      "Só a escola que o comprovante de matrícula indica (para verificar a matrícula), a instituição cujo benefício você pediu (ela vê o voucher no balcão) e, quando há um motivo declarado, a administração do Elo Escolar — que avisa você por e-mail a cada abertura. Em Privacidade e LGPD você vê cada acesso (quem, de qual instituição, quando e para quê) e com quem seus dados foram compartilhados, e pode baixar tudo. Se você excluir a conta ou trocar o comprovante, avisamos as escolas que o abriram para descartar cópias.",
+      "Só a escola que o comprovante de matrícula indica (para verificar a matrícula), a instituição cujo benefício você pediu (ela vê o voucher no balcão e na lista de vouchers) e, sempre com um motivo declarado, a administração do Elo Escolar — que avisa você por e-mail a cada abertura do comprovante. Em Privacidade e LGPD você vê cada acesso, inclusive cada vez que seu nome aparece numa lista da escola ou da administração (quem, de qual instituição, quando e para quê), e com quem seus dados foram compartilhados, e pode baixar tudo. Se você excluir a conta, trocar o comprovante ou mudar a escola do aluno, avisamos as escolas que o abriram para descartar cópias.",
   },
   {
     question: "Tenho outra dúvida. Como falo com vocês?",

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
 import { adminMessages, adminQueueMessages } from "../messages/admin";
+import { accessLogMessages } from "../messages/access-log";
+import { adminAccessPurposeInput, ticketWhenSupport } from "./verification";
 import { id, optionalCep, optionalPhone, optionalText, text } from "./fields";
 
 /** Rows per page of the admin school grid. */
@@ -59,8 +61,11 @@ export const adminParentsListInput = z
     search: text().trim().max(200).default(""),
     page: z.number().int().min(1).max(100_000).default(1),
     pageSize: z.number().int().min(1).max(100).default(ADMIN_PARENTS_PAGE_SIZE),
+    // The table shows parents' names, e-mails and children: a stated purpose, as to open a proof (issue 27, decision 192).
+    ...adminAccessPurposeInput,
   })
-  .strict();
+  .strict()
+  .refine(ticketWhenSupport, { message: accessLogMessages.ticketRequired, path: ["ticket"] });
 
 /** The ten columns of the CSV template (spec 2 §9), in order. */
 export const CSV_COLUMNS = ["name", "categoria", "modalidade", "city", "uf", "neighborhood", "address", "phone", "whatsapp", "cep"] as const;

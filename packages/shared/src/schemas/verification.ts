@@ -29,7 +29,7 @@ export const adminAccessPurposeInput = {
   purpose: z.enum(ADMIN_ACCESS_PURPOSES, accessLogMessages.purposeRequired),
   ticket: optionalText(40).pipe(z.string().regex(/^[\p{L}\p{N}./#-]+$/u, accessLogMessages.ticketInvalid).nullable()).optional(),
 };
-const ticketWhenSupport = (v: { purpose: string; ticket?: string | null }) => v.purpose !== "suporte" || !!v.ticket;
+export const ticketWhenSupport = (v: { purpose: string; ticket?: string | null }) => v.purpose !== "suporte" || !!v.ticket;
 export const adminProofOpenInput = z
   .object({ id: uuid, ...adminAccessPurposeInput })
   .strict()
@@ -53,3 +53,30 @@ export const incidentInput = z
   .strict()
   .refine((v) => v.windowTo > v.windowFrom, { message: accessLogMessages.incidentWindowInvalid, path: ["windowTo"] });
 export type IncidentInput = z.input<typeof incidentInput>;
+
+export const INCIDENT_STATUSES = ["aberto", "contido", "encerrado"] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+const longText = (max: number) => text().trim().min(1, accessLogMessages.incidentFieldEmpty).max(max, accessLogMessages.incidentTooLong(max));
+/**
+ * An edit of a recorded incident (issue 27, decision 195): only the fields given change; each edit is
+ * appended to the incident's history. Dates may be cleared with null.
+ */
+export const incidentUpdateFields = z
+  .object({
+    status: z.enum(INCIDENT_STATUSES, accessLogMessages.incidentStatusInvalid).optional(),
+    nature: longText(2000).optional(),
+    accountsAffected: z.number().int().min(0).max(10_000_000).optional(),
+    childrenAffected: z.number().int().min(0).max(10_000_000).optional(),
+    measures: longText(4000).optional(),
+    risks: longText(4000).nullable().optional(),
+    delayReason: longText(4000).nullable().optional(),
+    anpdCommunicatedAt: z.coerce.date(accessLogMessages.incidentDateInvalid).nullable().optional(),
+    holdersCommunicatedAt: z.coerce.date(accessLogMessages.incidentDateInvalid).nullable().optional(),
+  })
+  .strict();
+export type IncidentUpdateFields = z.output<typeof incidentUpdateFields>;
+export const incidentUpdateInput = z
+  .object({ id: uuid, changes: incidentUpdateFields })
+  .strict()
+  .refine((v) => Object.values(v.changes).some((x) => x !== undefined), { message: accessLogMessages.incidentNothingChanged, path: ["changes"] });
+export type IncidentUpdateInput = z.input<typeof incidentUpdateInput>;

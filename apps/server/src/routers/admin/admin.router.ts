@@ -1,6 +1,7 @@
 import {
   adminParentsListInput,
   incidentInput,
+  incidentUpdateInput,
   adminProofOpenInput,
   adminProofQueueInput,
   adminSchoolListInput,
@@ -19,7 +20,7 @@ import { adminProcedure, router } from "../../trpc/init";
 import { csvImportHandler } from "./csv/import.handler";
 import { csvPreviewHandler } from "./csv/preview.handler";
 import { schoolsCsvTemplate } from "./csv/template";
-import { createIncident, listIncidents } from "./incidents.handler";
+import { createIncident, editIncident, listIncidents } from "./incidents.handler";
 import { uploadLogoHandler } from "./logo.handler";
 import { decideMembershipHandler, pendingMembershipsHandler } from "./memberships.handler";
 import { mergeSchoolsHandler } from "./merge.handler";
@@ -75,6 +76,8 @@ export const adminRouter = router({
   incidents: router({
     list: adminProcedure.query(listIncidents),
     create: adminProcedure.input(incidentInput).mutation(createIncident),
+    /** Status, art. 48 § 1 fields, communication dates; each edit appended to the incident's history (decision 195). */
+    update: adminProcedure.input(incidentUpdateInput).mutation(editIncident),
   }),
   /** Enrollment proofs of schools without staff in the network (issue 21), on /admin-pais. */
   verifications: router({

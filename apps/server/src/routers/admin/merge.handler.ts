@@ -5,7 +5,7 @@ import { AppError } from "../../trpc/errors";
 import type { AdminCtx } from "./admin.types";
 import { isStoredLogo } from "./logo-url";
 
-const { schools, profiles, enrollments, discounts, discountTransactions, schoolMemberships, subscriptions, enrollmentProofs, enrollmentProofViews } = schema;
+const { schools, profiles, enrollments, discounts, discountTransactions, schoolMemberships, subscriptions, enrollmentProofs, enrollmentProofViews, erasedAccessLog } = schema;
 
 /**
  * Folds a duplicate school (typically one a parent typed in) into the school to keep: profiles,
@@ -33,6 +33,7 @@ export async function mergeSchoolsHandler({ ctx, input }: { ctx: AdminCtx; input
     await tx.update(schoolMemberships).set({ schoolId: target.id }).where(eq(schoolMemberships.schoolId, source.id));
     await tx.update(enrollmentProofs).set({ schoolId: target.id }).where(eq(enrollmentProofs.schoolId, source.id));
     await tx.update(enrollmentProofViews).set({ viewerSchoolId: target.id }).where(eq(enrollmentProofViews.viewerSchoolId, source.id));
+    await tx.update(erasedAccessLog).set({ viewerSchoolId: target.id }).where(eq(erasedAccessLog.viewerSchoolId, source.id));
     const [targetPlan] = await tx
       .select({ id: subscriptions.id })
       .from(subscriptions)

@@ -2,6 +2,8 @@ import { schema } from "@elo/db";
 import type { adminParentsListInput } from "@elo/shared";
 import { and, count, desc, eq, ilike, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
+import { actorOf } from "../../access-log/actor";
+import { recordParentListing } from "../../access-log/listings";
 import type { AdminCtx } from "./admin.types";
 
 const { profiles, users, userRoles } = schema;
@@ -29,14 +31,19 @@ export async function parentsSummaryHandler({ ctx }: { ctx: AdminCtx }) {
   return { total: row?.total ?? 0, completed: row?.completed ?? 0, proofs: row?.proofs ?? 0 };
 }
 
-/** The parents table, newest first, searchable by guardian, student, school or e-mail. */
+/**
+ * The parents table, newest first, searchable by guardian, student, school or e-mail. It shows
+ * names, e-mails and children: the administrator states a purpose (the input refuses without it)
+ * and every parent shown is recorded for their 'Quem viu' in one INSERT before the page is
+ * returned (decision 192).
+ */
 export async function listParentsHandler({ ctx, input }: { ctx: AdminCtx; input: z.output<typeof adminParentsListInput> }) {
   const q = input.search ? likeContains(input.search) : null;
   const search = q
     ? or(ilike(profiles.fullName, q), ilike(profiles.studentName, q), ilike(profiles.schoolName, q), ilike(users.email, q))
     : undefined;
   const where = parentsWhere(ctx, search);
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], actor] = await Promise.all([
     ctx.db
       .select({
         userId: profiles.userId,
@@ -58,7 +65,16 @@ export async function listParentsHandler({ ctx, input }: { ctx: AdminCtx; input:
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize),
     ctx.db.select({ total: count() }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(where),
+    actorOf(ctx.db, ctx, ctx.user.id, null),
   ]);
+  await recordParentListing(
+    ctx.db,
+    actor,
+    rows.map((r) => r.userId),
+    { purpose: input.purpose, ticket: input.purpose === "suporte" ? (input.ticket ?? null) : null },
+    ctx.clock.now(),
+  );
+  ctx.logger.info({ reqId: ctx.requestId, viewer: ctx.user.id, listed: rows.length, purpose: input.purpose }, "parents listed");
   return {
     items: rows,
     total: total?.total ?? 0,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { schema, type Database } from "@elo/db";
 import { privacyMessages } from "@elo/shared";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { keepErasedAccessLog } from "../../access-log/erasure";
 import { passwordResetEmail, voucherEmail } from "../../mail/templates";
 
 /** E-mails addressed to a person; the other kinds go to ADMIN_EMAIL. */
@@ -17,7 +18,8 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
  * ledger): the user row (profile, enrollments, consents, roles, sessions, tokens, claims,
  * memberships and outbox e-mails go with it by cascade; vouchers and created schools keep no link),
  * the contact messages and login history of its e-mail, and a deletion record with the date, the
- * reason and the hash of the id. False when there was no such account. Files are the caller's.
+ * reason and the hash of the id. The access log's operations are kept anonymised under that hash
+ * (decision 194). False when there was no such account. Files are the caller's.
  */
 export async function eraseAccountRows(tx: Tx, userId: string, deletedAt: Date): Promise<boolean> {
   const [row] = await tx.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, userId)).for("update");
@@ -34,6 +36,8 @@ export async function eraseAccountRows(tx: Tx, userId: string, deletedAt: Date):
     .where(or(eq(outbox.userId, userId), eq(outbox.aboutUserId, userId), and(isNull(outbox.userId), inArray(outbox.kind, RECIPIENT_KINDS), eq(sql`lower(${outbox.to})`, email))));
   await tx.delete(schema.loginAttempts).where(eq(schema.loginAttempts.email, email));
   await tx.delete(schema.loginThrottles).where(eq(schema.loginThrottles.email, email));
+  // What others did with the account's data stays, anonymised, for the controller's record (decision 194).
+  await keepErasedAccessLog(tx, userId, accountHash(userId), deletedAt);
   await tx.delete(schema.users).where(eq(schema.users.id, userId));
   await tx
     .insert(schema.deletionRecords)

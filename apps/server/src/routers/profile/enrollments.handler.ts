@@ -73,7 +73,7 @@ export async function saveEnrollmentSchoolHandler({ ctx, input }: { ctx: Ctx; in
     if (input.id) {
       await ownEnrollment(tx, ctx.user.id, input.id);
       await tx.update(enrollments).set({ schoolId: school.id, institutionName: school.name, updatedAt: now }).where(eq(enrollments.id, input.id));
-      await withdrawProofsOfOtherSchool(tx, ctx.user.id, input.id, school.id, now);
+      await withdrawProofsOfOtherSchool(ctx, tx, ctx.user.id, input.id, school.id, now);
       return { id: input.id, created: false };
     }
     await ensureRoom(tx, ctx.user.id);
@@ -106,7 +106,7 @@ export async function saveEnrollmentHandler({ ctx, input }: { ctx: Ctx; input: z
     if (input.id) {
       await ownEnrollment(tx, ctx.user.id, input.id);
       await tx.update(enrollments).set(details).where(eq(enrollments.id, input.id));
-      await withdrawProofsOfOtherSchool(tx, ctx.user.id, input.id, school.id, now);
+      await withdrawProofsOfOtherSchool(ctx, tx, ctx.user.id, input.id, school.id, now);
       return { id: input.id, created: false };
     }
     await ensureRoom(tx, ctx.user.id);

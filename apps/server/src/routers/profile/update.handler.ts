@@ -79,7 +79,7 @@ export async function linkMainSchool(ctx: Ctx, schoolId: string) {
     const [school] = await tx.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, schoolId));
     if (!school) throw new AppError("NOT_FOUND", profileMessages.schoolNotFound);
     await tx.update(profiles).set({ schoolId: school.id, schoolName: school.name, updatedAt: ctx.clock.now() }).where(eq(profiles.userId, ctx.user.id));
-    await withdrawProofsOfOtherSchool(tx as unknown as Database, ctx.user.id, null, school.id, ctx.clock.now());
+    await withdrawProofsOfOtherSchool(ctx, tx as unknown as Database, ctx.user.id, null, school.id, ctx.clock.now());
     const profileCompleted = await refreshCompletion(tx as unknown as Database, ctx.user.id);
     return { schoolId: school.id, schoolName: school.name, profileCompleted };
   });

@@ -7,7 +7,7 @@ import { ownsKey, storageKey, UPLOAD_RULES, UploadError, uploadRoute, type Uploa
 import { enrollmentProofEmail, enqueueTemplate } from "../../mail/templates";
 import { absoluteUrl } from "../../storage/storage";
 import { recordProof } from "../verification/record-proof";
-import { queueDiscardNotices } from "../../access-log/discard-notices";
+import { proofIdsIn, queueDiscardNotices } from "../../access-log/discard-notices";
 import { notifyProfileChanged } from "./events";
 
 const { profiles, enrollments, users } = schema;
@@ -88,7 +88,7 @@ async function saveProof({ deps, user, file, fields }: UploadContext) {
         await tx.update(profiles).set({ enrollmentProofUrl: key, enrollmentProofSubmitted: true, updatedAt: now }).where(eq(profiles.userId, user.id));
       }
       const replaced = await recordProof(tx, { userId: user.id, enrollmentId: target?.id ?? null, schoolId: (target?.schoolId ?? me.schoolId)!, fileKey: key, studentName, declaredClass: target ? target.declaredClass : declaredClass, at: now });
-      if (replaced.length > 0) await queueDiscardNotices(deps, tx, user.id, sql`p.id in (${sql.join(replaced.map((id) => sql`${id}::uuid`), sql`, `)})`);
+      if (replaced.length > 0) await queueDiscardNotices(deps, tx, user.id, proofIdsIn(replaced));
       await enqueueTemplate({ mailer: deps.mailer, config: deps.config }, tx, enrollmentProofEmail, deps.config.ADMIN_EMAIL, { userId: null, aboutUserId: user.id }, {
         parentName: me.fullName ?? "",
         parentEmail: user.email,

@@ -2,6 +2,7 @@ import { schema } from "@elo/db";
 import { schoolMessages, type VoucherCancelInput, type VoucherStatus } from "@elo/shared";
 import { aliasedTable, and, desc, eq, not, sql } from "drizzle-orm";
 import { actorOf } from "../../access-log/actor";
+import { recordDeskListing } from "../../access-log/listings";
 import { recordDeskView } from "../../access-log/record";
 import { cancelReservedVoucher } from "../../vouchers/cancel";
 import { joinedVoucherColumns, pastDeadline, presentBy, rawVoucherColumns, shownStatus, voucherOnlyColumns } from "../../vouchers/deadline";
@@ -112,15 +113,20 @@ export async function cancelVoucher({ ctx, input }: { ctx: StaffContext; input: 
   throw notReserved(voucher.status);
 }
 
-/** The school's latest vouchers (100), optionally of one status. */
-export function listVouchers({ ctx, input }: { ctx: StaffContext; input: { status: VoucherStatus | null } | undefined }) {
+/**
+ * The school's latest vouchers (100), optionally of one status. The list shows parents' and
+ * children's names: every voucher shown is recorded for its holder's 'Quem viu' (decision 192), in
+ * one INSERT, before the rows are returned.
+ */
+export async function listVouchers({ ctx, input }: { ctx: StaffContext; input: { status: VoucherStatus | null } | undefined }) {
   const today = todayInBrazil(ctx.clock.now());
   const status = input?.status ?? null;
   const filter =
     status === null ? undefined : status === "reservado" || status === "expirado" ? eq(shownStatus(joinedVoucherColumns, today), status) : eq(tx.status, status);
-  return voucherQuery(ctx)
-    .where(and(eq(tx.schoolId, ctx.schoolId), filter))
-    .orderBy(desc(tx.claimedAt))
-    .limit(100)
-    .then((rows) => rows.map(({ schoolId: _school, holderId: _holder, ...v }) => v));
+  const [rows, actor] = await Promise.all([
+    voucherQuery(ctx).where(and(eq(tx.schoolId, ctx.schoolId), filter)).orderBy(desc(tx.claimedAt)).limit(100),
+    actorOf(ctx.db, ctx, ctx.user.id, ctx.schoolId),
+  ]);
+  await recordDeskListing(ctx.db, actor, rows.filter((r) => r.holderId).map((r) => r.id), ctx.clock.now());
+  return rows.map(({ schoolId: _school, holderId: _holder, ...v }) => v);
 }

@@ -1,5 +1,6 @@
 import { schema, type Database } from "@elo/db";
 import { and, eq, isNull, ne } from "drizzle-orm";
+import { proofIdsIn, queueDiscardNotices, type NoticeDeps } from "../../access-log/discard-notices";
 
 const { enrollmentProofs: p } = schema;
 
@@ -29,11 +30,16 @@ export async function recordProof(
 /**
  * An enrollment now names another school (or the main school changed): its live proof names the
  * old one, so it leaves that school's queue. A verification given by the old school never counts
- * for the new one (the claim compares schools).
+ * for the new one (the claim compares schools). The withdrawn proof is a replaced one for LGPD
+ * art. 18 § 6: the staff of the schools that opened it are asked, in the same transaction, to
+ * discard copies (decision 193). Returns how many notices were queued.
  */
-export async function withdrawProofsOfOtherSchool(tx: Database, userId: string, enrollmentId: string | null, schoolId: string, at: Date) {
-  await tx
+export async function withdrawProofsOfOtherSchool(deps: NoticeDeps, tx: Database, userId: string, enrollmentId: string | null, schoolId: string, at: Date) {
+  const withdrawn = await tx
     .update(p)
     .set({ replacedAt: at })
-    .where(and(slot(userId, enrollmentId), isNull(p.replacedAt), ne(p.schoolId, schoolId)));
+    .where(and(slot(userId, enrollmentId), isNull(p.replacedAt), ne(p.schoolId, schoolId)))
+    .returning({ id: p.id });
+  if (withdrawn.length === 0) return 0;
+  return queueDiscardNotices(deps, tx, userId, proofIdsIn(withdrawn.map((w) => w.id)));
 }

@@ -1,4 +1,4 @@
-import { ADMIN_PARENTS_PAGE_SIZE, adminMessages, adminUiMessages, formatDate } from "@elo/shared";
+import { ACCESS_PURPOSE_LABELS, accessLogMessages, ADMIN_PARENTS_PAGE_SIZE, adminMessages, adminUiMessages, formatDate } from "@elo/shared";
 import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Pagination, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconArrowLeft } from "@tabler/icons-react";
@@ -8,7 +8,7 @@ import { useState } from "react";
 import { Page } from "../common/Page";
 import { AdminProofQueue } from "../verification/AdminProofQueue";
 import { IncidentsCard } from "./IncidentsCard";
-import { useAdminProofOpener } from "../verification/PurposeDialog";
+import { PurposeModal, useAdminProofOpener, type StatedPurpose } from "../verification/PurposeDialog";
 import { trpc } from "../../lib/trpc";
 import { useErrorToast } from "../../lib/useErrorToast";
 
@@ -38,9 +38,18 @@ export function AdminParentsPage() {
   const [page, setPage] = useState(1);
   const summary = useQuery(trpc.admin.parents.summary.queryOptions());
   const opener = useAdminProofOpener();
+  // The table shows names, e-mails and children: it loads only once a purpose is stated, and each
+  // page loaded is logged for the parents on it (decision 192). No refetch on focus: a new listing
+  // is a new entry in each parent's 'Quem viu'.
+  const [why, setWhy] = useState<StatedPurpose | null>(null);
+  const [asking, setAsking] = useState(false);
   const parents = useQuery({
-    ...trpc.admin.parents.list.queryOptions({ search: debounced, page, pageSize: ADMIN_PARENTS_PAGE_SIZE }),
+    ...trpc.admin.parents.list.queryOptions({ search: debounced, page, pageSize: ADMIN_PARENTS_PAGE_SIZE, purpose: why?.purpose ?? "revisao_administrador", ticket: why?.ticket ?? null }),
+    enabled: why !== null,
     placeholderData: keepPreviousData,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    staleTime: Number.POSITIVE_INFINITY,
   });
   useErrorToast(parents.error ?? summary.error, { title: adminMessages.parentsLoadError });
   const pages = Math.max(1, Math.ceil((parents.data?.total ?? 0) / ADMIN_PARENTS_PAGE_SIZE));
@@ -49,6 +58,17 @@ export function AdminParentsPage() {
     // As /admin-escolas: the header's width, the button clear of the account menu.
     <Page>
       {opener.dialog}
+      <PurposeModal
+        opened={asking}
+        title={accessLogMessages.listPurposeTitle}
+        text={accessLogMessages.listPurposeText}
+        confirmLabel={accessLogMessages.listPurposeOpen}
+        onClose={() => setAsking(false)}
+        onConfirm={(w) => {
+          setWhy(w);
+          setAsking(false);
+        }}
+      />
       <Group gap="md">
         <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: "anywhere" }}>
           {adminMessages.parentsTitle}
@@ -74,7 +94,24 @@ export function AdminParentsPage() {
           setPage(1);
         }}
       />
-      {!parents.data ? (
+      {why === null ? (
+        <Card withBorder radius="md" padding="md" data-testid="parents-purpose">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{accessLogMessages.listPurposeAsk}</Text>
+            <Button onClick={() => setAsking(true)}>{accessLogMessages.listPurposeButton}</Button>
+          </Stack>
+        </Card>
+      ) : (
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {accessLogMessages.listPurposeCurrent(`${ACCESS_PURPOSE_LABELS[why.purpose]}${why.ticket ? ` ${why.ticket}` : ""}`)}
+          </Text>
+          <Anchor component="button" type="button" size="sm" onClick={() => setAsking(true)}>
+            {accessLogMessages.listPurposeChange}
+          </Anchor>
+        </Group>
+      )}
+      {why === null ? null : !parents.data ? (
         parents.isError ? null : (
           <Center py="xl">
             <Loader />

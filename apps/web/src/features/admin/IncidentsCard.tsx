@@ -1,18 +1,33 @@
 import { accessLogMessages as m, formatDateTime, verificationMessages as v } from "@elo/shared";
-import { Button, Card, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, List, Modal, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { notifyFailure, notifyOk } from "../../lib/notify";
 import { queryClient, trpc } from "../../lib/trpc";
+import { IncidentEditModal, type EditableIncident } from "./IncidentEditModal";
 
 const empty = { title: "", detectedAt: "", windowFrom: "", windowTo: "", nature: "", accountsAffected: 0, childrenAffected: 0, measures: "", communicatedAt: "" };
 /** A `datetime-local` value (the browser's time, São Paulo for the team) as an instant, or null. */
 const instant = (value: string) => (value ? new Date(value) : null);
 
+const FIELD_LABELS: Record<string, string> = {
+  status: m.incidentStatusLabel,
+  nature: m.incidentNatureLabel,
+  accountsAffected: m.incidentAccountsLabel,
+  childrenAffected: m.incidentChildrenLabel,
+  measures: m.incidentMeasuresLabel,
+  risks: m.incidentRisksLabel,
+  delayReason: m.incidentDelayLabel,
+  anpdCommunicatedAt: m.incidentAnpdLabel,
+  holdersCommunicatedAt: m.incidentHoldersLabel,
+};
+const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
+
 /** The register of security incidents (Resolução CD/ANPD 15/2024), kept 5 years (issue 27). */
 export function IncidentsCard() {
   const list = useQuery(trpc.admin.incidents.list.queryOptions());
   const [opened, setOpened] = useState(false);
+  const [editing, setEditing] = useState<EditableIncident | null>(null);
   const [form, setForm] = useState(empty);
   const create = useMutation(
     trpc.admin.incidents.create.mutationOptions({
@@ -60,8 +75,18 @@ export function IncidentsCard() {
           <Text size="sm">{m.incidentsEmpty}</Text>
         ) : (
           list.data.map((i) => (
-            <Paper key={i.id} withBorder radius="md" p="sm">
-              <Text fw={600}>{i.title}</Text>
+            <Paper key={i.id} withBorder radius="md" p="sm" data-testid="incident">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Group gap="xs">
+                  <Text fw={600}>{i.title}</Text>
+                  <Badge variant="light" color={i.status === "encerrado" ? "gray" : i.status === "contido" ? "yellow" : "red"}>
+                    {m.incidentStatusLabels[i.status]}
+                  </Badge>
+                </Group>
+                <Button size="xs" variant="default" onClick={() => setEditing(i)}>
+                  {m.incidentEdit}
+                </Button>
+              </Group>
               <Text size="sm" c="dimmed">
                 {m.incidentDetectedLabel}: {formatDateTime(i.detectedAt)} · {m.incidentWindowFromLabel}: {formatDateTime(i.windowFrom)} · {m.incidentWindowToLabel}: {formatDateTime(i.windowTo)}
               </Text>
@@ -74,13 +99,41 @@ export function IncidentsCard() {
               <Text size="sm">
                 {m.incidentMeasuresLabel}: {i.measures}
               </Text>
+              {i.risks && (
+                <Text size="sm">
+                  {m.incidentRisksLabel}: {i.risks}
+                </Text>
+              )}
+              {i.delayReason && (
+                <Text size="sm">
+                  {m.incidentDelayLabel}: {i.delayReason}
+                </Text>
+              )}
               <Text size="sm" c="dimmed">
-                {m.incidentCommunicatedLabel}: {i.communicatedAt ? formatDateTime(i.communicatedAt) : m.incidentNotCommunicated}
+                {m.incidentAnpdLabel}: {i.anpdCommunicatedAt ? formatDateTime(i.anpdCommunicatedAt) : m.incidentNotCommunicated} · {m.incidentHoldersLabel}:{" "}
+                {i.holdersCommunicatedAt ? formatDateTime(i.holdersCommunicatedAt) : m.incidentNotCommunicated}
               </Text>
+              <Text size="sm" fw={500} mt="xs">
+                {m.incidentHistory}
+              </Text>
+              {i.history.length === 0 ? (
+                <Text size="xs" c="dimmed">
+                  {m.incidentHistoryEmpty}
+                </Text>
+              ) : (
+                <List size="xs" data-testid="incident-history">
+                  {i.history.map((r) => (
+                    <List.Item key={`${r.changedAt}-${Object.keys(r.changes).join()}`}>
+                      {formatDateTime(r.changedAt)} · {r.changedByEmail ?? "—"} {m.incidentHistoryVia[r.via]}: {Object.keys(r.changes).map(fieldLabel).join(", ")}
+                    </List.Item>
+                  ))}
+                </List>
+              )}
             </Paper>
           ))
         )}
       </Stack>
+      {editing && <IncidentEditModal incident={editing} onClose={() => setEditing(null)} />}
       <Modal opened={opened} onClose={() => setOpened(false)} title={m.incidentNew} size="lg" centered>
         <Stack gap="sm">
           <TextInput label={m.incidentTitleLabel} value={form.title} onChange={set("title")} maxLength={200} required />
