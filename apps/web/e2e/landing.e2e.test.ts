@@ -182,7 +182,7 @@ describe("schools' landing (/para-escolas)", () => {
         .poll(async () => {
           if ((await first.getAttribute("aria-expanded")) !== "true") await first.click();
           return first.getAttribute("aria-expanded");
-        }, { timeout: 20_000, intervals: [500] })
+        }, { timeout: 20_000, interval: 500 })
         .toBe("true");
       await first.click();
       await page.locator("#faq").getByRole("button", { expanded: true }).waitFor({ state: "detached" });
