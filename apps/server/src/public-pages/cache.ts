@@ -18,12 +18,16 @@ export interface CachedPage {
   gzip: Buffer;
   etag: string;
   at: number;
+  /** The city ('sp/sao-paulo') whose changes alone can change this page; none: any change can. */
+  city?: string;
 }
 
 /**
- * Rendered public pages by path (decision 162). Emptied whenever any process's change reaches
- * PostgreSQL's NOTIFY on PUBLIC_PAGES_CHANNEL (a school, its staff, its plan, a benefit, its slots),
- * and an entry never outlives MAX_AGE_MS; concurrent misses of one path share one render.
+ * Rendered public pages by path (decision 162). Any process's change reaches PostgreSQL's NOTIFY on
+ * PUBLIC_PAGES_CHANNEL (a school, its staff, its plan, a benefit, its slots) with the city it touches
+ * (migration 0018): the pages of that city go, and those of no one city (states, search, sitemaps,
+ * 404); '*' empties everything. An entry never outlives MAX_AGE_MS; concurrent misses of one path
+ * share one render.
  */
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
@@ -39,7 +43,7 @@ export class PageCache {
   /** Starts listening for changes on this database; resolves once LISTEN is in place. */
   async listen(handle: DatabaseHandle, logger: FastifyBaseLogger): Promise<void> {
     try {
-      this.unlisten = await handle.listen(PUBLIC_PAGES_CHANNEL, () => this.clear());
+      this.unlisten = await handle.listen(PUBLIC_PAGES_CHANNEL, (city) => this.changed(city));
     } catch (err) {
       logger.warn({ err }, "public pages: LISTEN failed; pages live at most 55 s in the cache");
     }
@@ -55,7 +59,16 @@ export class PageCache {
     this.pending.clear();
   }
 
-  async get(key: string, render: () => Promise<{ status: number; location?: string; alias?: string; html: string }>): Promise<CachedPage> {
+  /** A change in `city` ('sp/sao-paulo'); anything else ('*', an older server's table name) may touch every page. */
+  changed(city: string) {
+    if (!/^[a-z]{2}\/[a-z0-9-]+$/.test(city)) return this.clear();
+    // Renders under way may have read the change half-way: none of them is kept (see get).
+    this.generation++;
+    this.pending.clear();
+    for (const [key, entry] of this.entries) if (entry.city === undefined || entry.city === city) this.entries.delete(key);
+  }
+
+  async get(key: string, render: () => Promise<{ status: number; location?: string; alias?: string; html: string }>, city?: string): Promise<CachedPage> {
     const hit = this.entries.get(key);
     if (hit && this.now() - hit.at < MAX_AGE_MS) return hit;
     const inFlight = this.pending.get(key);
@@ -73,6 +86,7 @@ export class PageCache {
         gzip: gzipSync(body),
         etag: `"${createHash("sha256").update(body).update(String(result.status)).update(result.location ?? "").digest("base64url").slice(0, 22)}"`,
         at,
+        ...(city ? { city } : {}),
       };
       // A change that arrived while rendering may not be in this render: keep it only if none did.
       if (generation === this.generation) {

@@ -21,6 +21,13 @@ function asResult(r: PageResult) {
 const NOT_FOUND_KEY = "#404";
 const GONE_KEY = "#410";
 
+/**
+ * The city a city or school page's address names, as the change notifications name it: only that
+ * city's changes can change the page (its schools, their benefits, and the benefits open to the
+ * city's students; those open to the whole network notify every city).
+ */
+const cityOf = (uf: string, city: string) => `${uf.toLowerCase()}/${city.toLowerCase()}`;
+
 /** The path of a request, without its query. */
 const pathOf = (req: FastifyRequest) => {
   const i = req.url.indexOf("?");
@@ -71,8 +78,8 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, a
   });
 
   const shared = (key: string) => cache.get(key, async () => asResult(await (key === GONE_KEY ? gonePage(context) : notFoundPage(context))));
-  const serve = async (req: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<PageResult>) => {
-    let page = await cache.get(key, async () => asResult(await render()));
+  const serve = async (req: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<PageResult>, city?: string) => {
+    let page = await cache.get(key, async () => asResult(await render()), city);
     // Every missing path shares one rendered 404 page (and every school that left one 410 page).
     if (page.alias) page = await shared(page.alias);
     return send(req, reply, page);
@@ -89,12 +96,12 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, a
   });
   app.get("/escolas/:uf/:city", (req, reply) => {
     const { uf, city } = req.params as { uf: string; city: string };
-    return serve(req, reply, pathOf(req), () => cityPage(context, uf, city));
+    return serve(req, reply, pathOf(req), () => cityPage(context, uf, city), cityOf(uf, city));
   });
   app.get("/escolas/:uf/:city/:school", (req, reply) => {
     const { uf, city, school } = req.params as { uf: string; city: string; school: string };
     const path = `/escolas/${uf}/${city}/${school}`;
-    return serve(req, reply, path, () => schoolPage(context, school, path));
+    return serve(req, reply, path, () => schoolPage(context, school, path), cityOf(uf, city));
   });
 
   // Preview images (Open Graph): made once per version, kept in the storage; a stale version is sent on to the current one.
