@@ -1,6 +1,6 @@
 import { schema, type Database } from "@elo/db";
 import { LIMITS } from "@elo/shared";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "../trpc/init";
 import { emailConfirmationEmail, enqueueTemplate } from "../mail/templates";
 import { queryRows } from "../db/raw";
@@ -11,15 +11,23 @@ const { emailConfirmationTokens: tokens } = schema;
 
 /**
  * Makes a confirmation link for `user` and queues its e-mail, both inside `tx` (the signup's or the
- * resend's transaction): the message exists only if the link does.
+ * resend's transaction): the message exists only if the link does. A benefit chosen on a public page
+ * before signing up (issue 26) is given at signup, and a resent link carries the one of the account's
+ * latest link.
  */
-export async function issueConfirmationLink(ctx: Pick<Context, "clock" | "config" | "mailer">, tx: Database, user: { id: string; email: string; name: string | null }, benefitId?: string) {
+export async function issueConfirmationLink(ctx: Pick<Context, "clock" | "config" | "mailer">, tx: Database, user: { id: string; email: string; name: string | null }, chosen?: string) {
   const token = generateSecret();
   const now = ctx.clock.now();
-  await tx.insert(tokens).values({ id: hashSecret(token), userId: user.id, expiresAt: new Date(now.getTime() + TOKEN_MS), createdAt: now });
-  // A benefit chosen on a public page before signing up survives the link (issue 26).
+  const benefitId = chosen ?? (await latestChosenBenefit(tx, user.id));
+  await tx.insert(tokens).values({ id: hashSecret(token), userId: user.id, expiresAt: new Date(now.getTime() + TOKEN_MS), createdAt: now, benefitId: benefitId ?? null });
   const confirmUrl = `${ctx.config.publicOrigin}/confirmar-email?token=${encodeURIComponent(token)}${benefitId ? `&beneficio=${encodeURIComponent(benefitId)}` : ""}`;
   await enqueueTemplate(ctx, tx, emailConfirmationEmail, user.email, { userId: user.id, aboutUserId: null }, { name: user.name, confirmUrl });
+}
+
+/** The benefit the account's latest link carries, if any. */
+async function latestChosenBenefit(db: Database, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ benefitId: tokens.benefitId }).from(tokens).where(eq(tokens.userId, userId)).orderBy(desc(tokens.createdAt)).limit(1);
+  return row?.benefitId ?? undefined;
 }
 
 /** The links made for `userId` since `since`, oldest first: what the per-address resend limit counts. */

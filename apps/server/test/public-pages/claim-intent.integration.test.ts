@@ -44,6 +44,15 @@ describe("'Quero este desconto' (issue 26)", () => {
     const message = JSON.stringify(row);
     expect(message).toContain(`${TEST_ORIGIN}/confirmar-email?token=`);
     expect(message).toContain(`&beneficio=${id}`);
+    // 'Reenviar e-mail' (the first message lost): the new link carries the same benefit, and so does a third.
+    const user = await h.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) });
+    for (let resend = 0; resend < 2; resend++) {
+      await (await h.caller(user!.id)).auth.resendConfirmation();
+      await h.deps.background.settled();
+      const sent = await h.db.select({ data: schema.emailOutbox.data, text: schema.emailOutbox.text }).from(schema.emailOutbox).where(eq(schema.emailOutbox.to, email));
+      expect(sent).toHaveLength(2 + resend);
+      for (const m of sent) expect(JSON.stringify(m)).toContain(`&beneficio=${id}`);
+    }
     // A benefit id that is not one is refused with the form's message.
     await expect((await h.caller(null)).auth.signup({
       profileType: "parent", fullName: "Família Nova", email: `x.${email}`, password: "Senha#Forte123",

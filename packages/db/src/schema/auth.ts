@@ -91,6 +91,8 @@ export const emailConfirmationTokens = pgTable(
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
+    /** The benefit chosen on a public page before signing up: every link of the account carries it (issue 26). */
+    benefitId: uuid("benefit_id"),
   },
   // Also what the per-address resend limit counts.
   (t) => [index("email_confirmation_tokens_user_idx").on(t.userId, t.createdAt)],

@@ -1,0 +1,1 @@
+ALTER TABLE "email_confirmation_tokens" ADD COLUMN "benefit_id" uuid;
