@@ -9,6 +9,7 @@ import { measureFramework } from "./measures/framework";
 import { measureLogin } from "./measures/login";
 import { measureMarketplace } from "./measures/marketplace";
 import { measureMarketplaceFiltered } from "./measures/marketplace-filtered";
+import { measurePublicPages } from "./measures/public-pages";
 import { measureTwoProcesses } from "./measures/two-processes";
 import { measureWebhooks } from "./measures/webhooks";
 import { FULL_SCALE, type ScaleOptions } from "./scale/options";
@@ -120,6 +121,16 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
       const detail = `${r.twoRps} vs ${r.oneRps} req/s (medians), ${r.cores} cores shared by the servers, PostgreSQL and the load generator${r.non2xx ? `; ${r.non2xx} non-2xx` : ""}`;
       later.push(figure({ name: "6. marketplace 2 processes ÷ 1 (c20)", values: r.ratioPasses, goal: "≥ 0.95", meets: (v) => v >= 0.95, detail, load }));
     }
+    if (only.has("publicpages")) {
+      log(`\n[${elapsed()}] 8. Public pages: a cached school page ÷ bare Fastify (c10), the largest city uncached, the sitemap`);
+      const { result: r, load } = await withLoad(() => measurePublicPages(ctx));
+      results.publicPages = { ...r, load };
+      later.push(figure({ name: "8. cached school page ÷ bare Fastify, same bytes (c10)", values: r.cachedRatioPasses, goal: "≥ 0.5", meets: (v) => v >= 0.5, detail: `${r.cachedAppRps} vs ${r.cachedBareRps} req/s (medians)${r.appNon2xx ? `; ${r.appNon2xx} non-2xx` : ""}`, load }));
+      later.push(figure({ name: "8b. largest city page uncached render p99", values: [r.uncachedCity.p99Ms], format: ms, goal: "< 50 ms", meets: (v) => v < 50, detail: `p50 ${r.uncachedCity.p50Ms} ms; ${r.city.path}, ${r.city.schools} schools, ${Math.round(r.city.gzipBytes / 1024)} KB gzip`, load }));
+      later.push(figure({ name: "8c. school page HTML + CSS gzip", values: [r.school.gzipKb], format: (v) => `${v} KB`, goal: "≤ 30 KB", meets: (v) => v <= 30, detail: `${r.school.bytes} bytes before gzip (no passes)`, load }));
+      later.push(figure({ name: "8d. sitemap fetched whole", values: [r.sitemap.ms], format: ms, goal: "< 1000 ms, all 200", meets: (v) => v < 1000 && r.sitemap.non200 === 0, detail: `${r.sitemap.files} files, ${r.sitemap.urls} URLs, ${r.sitemap.non200} not 200${r.sitemap.examples.length ? ` (${r.sitemap.examples.join(", ")})` : ""}`, load }));
+    }
+
     await world.stopServer();
 
     // The world's production server is stopped first: its sender would refuse (SSRF) the local receiver.
@@ -130,7 +141,6 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
       later.push(figure({ name: "7. webhooks delivered/s (2 processes) ÷ bare client", values: r.ratioPasses, goal: "≥ 0.5", meets: (v) => v >= 0.5, detail: `${r.webhookRate} vs ${r.bareRate} per s (medians)`, load }));
       later.push(figure({ name: "7b. webhook lag commit→delivery p99", values: [r.lagP99], goal: "< 2000 ms", meets: (v) => v < 2000, detail: `p50 ${r.lagP50} ms, ${r.events} events at ${r.lagLoad}/s`, load }));
     }
-
     if (only.has("firstload")) {
       const { result: r, load } = await withLoad(async () => measureFirstLoad());
       results.firstLoad = r;
