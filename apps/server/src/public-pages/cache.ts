@@ -49,6 +49,11 @@ export class PageCache {
     }
   }
 
+  /** Changes with every notification: what was read from the database before it may be stale. */
+  get version(): number {
+    return this.generation;
+  }
+
   async close() {
     await this.unlisten?.().catch(() => undefined);
   }

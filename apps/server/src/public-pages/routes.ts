@@ -126,7 +126,7 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, a
   });
 
   // The sitemaps and robots.txt, cached with the pages (a change empties them alike).
-  const sitemaps = new Sitemaps(deps.db, deps.config.publicOrigin);
+  const sitemaps = new Sitemaps(deps.db, deps.config.publicOrigin, () => cache.version);
   const sendXml = async (req: FastifyRequest, reply: FastifyReply, key: string, make: () => Promise<string | null>) => {
     const entry = await cache.get(key, async () => {
       const xml = await make();

@@ -17,12 +17,27 @@ const urlset = (urls: Array<{ loc: string; lastmod?: string }>) =>
  * city or school without a current benefit is `noindex` and stays out.
  */
 export class Sitemaps {
+  private read: { version: number; pages: ReturnType<Sitemaps["readIndexable"]> } | null = null;
+
+  /** `version` changes whenever the pages may have changed (the page cache's): the index and its files then read again. */
   constructor(
     private readonly db: Database,
     private readonly origin: string,
+    private readonly version: () => number,
   ) {}
 
-  private async indexable() {
+  /** The indexable cities and schools, read once for the index and all its files while nothing changes. */
+  private indexable() {
+    const version = this.version();
+    if (this.read?.version !== version) {
+      const pages = this.readIndexable();
+      this.read = { version, pages };
+      pages.catch(() => (this.read?.pages === pages ? (this.read = null) : undefined));
+    }
+    return this.read.pages;
+  }
+
+  private async readIndexable() {
     const [cities, schools] = await Promise.all([q.listCities(this.db, null), q.sitemapSchools(this.db)]);
     const liveCities = cities.filter((c) => c.benefits > 0);
     const liveSchools = schools.filter((s) => s.current);

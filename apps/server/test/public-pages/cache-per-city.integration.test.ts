@@ -28,7 +28,7 @@ async function heard(change: () => Promise<unknown>): Promise<string[]> {
 describe("the public pages' caches empty per city (decision 162, amended)", () => {
   it("a change names its school's city, or '*' when pages of every city may change", async () => {
     const { school, benefits } = await networkSchool(h, { uf: "RS", city: "Porto Alegre", benefits: [{ scope: "city" }, { scope: "all_except_own" }] });
-    const [local, network] = benefits as [{ id: string }, { id: string }];
+    const [local, network] = [benefits[0]!, benefits[1]!];
     // A claim's slot update on a benefit open to the city's students: that city only.
     expect(await heard(() => h.db.update(schema.discounts).set({ numberOfStudents: 9 }).where(eq(schema.discounts.id, local.id)))).toEqual(["rs/porto-alegre"]);
     // A benefit open to the whole network shows on school pages of every city.
