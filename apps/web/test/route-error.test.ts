@@ -20,7 +20,7 @@ describe("router wiring", () => {
   it("uses it as the default error component", async () => {
     const { readFileSync } = await import("node:fs");
     // Reading the source: importing the router would start the tRPC client, which needs a browser.
-    const source = readFileSync(new URL("../src/router.tsx", import.meta.url), "utf8");
+    const source = readFileSync(new URL("../src/create-router.ts", import.meta.url), "utf8");
     expect(source).toMatch(/defaultErrorComponent:\s*DefaultRouteError/);
   });
 });
