@@ -36,7 +36,11 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   const goto = page.goto.bind(page);
   page.goto = async (...args: Parameters<Page["goto"]>) => {
     const response = await goto(...args);
-    if (await page.locator("#root[data-prerendered]").count()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // Its lazy parts (the FAQ's accordion) hydrate once their code has arrived: the network goes quiet.
+    if (await page.locator("#root[data-prerendered]").count()) {
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await page.waitForLoadState("networkidle");
+    }
     return response;
   };
   return { context, page };
