@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +11,7 @@ import { isNotNull, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { queryRows } from "../db/raw";
 import { BUCKETS, checkedKey, type Bucket, type Storage } from "../storage/storage";
+import { pgConnection, pgToolFor } from "./pg-tools";
 import { backupLocation, BACKUP_PREFIX, type BackupLocation } from "./location";
 
 const run = promisify(execFile);
@@ -36,7 +36,8 @@ export interface ManifestFile {
 export interface Manifest {
   format: "elo-backup/1";
   createdAt: string;
-  database: { kind: DatabaseHandle["kind"]; file: string; sha256: string; bytes: number };
+  /** `pgDumpMajor`: the pg_dump that wrote it (pg_restore must be at least as new); absent on PGlite and older backups. */
+  database: { kind: DatabaseHandle["kind"]; file: string; sha256: string; bytes: number; pgDumpMajor?: number };
   /** Rows per table (`schema.table`), counted in the dump's own snapshot on PostgreSQL. */
   tables: Record<string, number>;
   files: ManifestFile[];
@@ -54,36 +55,6 @@ const sha256 = (bytes: Buffer | string) => createHash("sha256").update(bytes).di
 
 /** `elo-backup-20261128T020304Z`: sorts by date, one per second. */
 export const backupName = (at: Date) => `${BACKUP_PREFIX}${at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`;
-
-/**
- * pg_dump / pg_restore of the highest PostgreSQL version installed: `PG_BIN_DIR` first, then
- * /usr/lib/postgresql/<version>/bin, then the PATH. pg_dump must be at least the server's version.
- */
-export function pgTool(name: "pg_dump" | "pg_restore"): string {
-  const dirs = [process.env.PG_BIN_DIR];
-  const base = "/usr/lib/postgresql";
-  if (existsSync(base)) {
-    dirs.push(
-      ...readdirSync(base)
-        .filter((v) => /^\d+$/.test(v))
-        .sort((a, b) => Number(b) - Number(a))
-        .map((v) => path.join(base, v, "bin")),
-    );
-  }
-  for (const dir of dirs) if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);
-  return name;
-}
-
-/**
- * pg_dump/pg_restore's connection: the URL without its password, which goes in PGPASSWORD, so that
- * it never shows in the process list (`ps`) of the machine running the backup.
- */
-export function pgConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
-  const u = new URL(url);
-  const password = decodeURIComponent(u.password);
-  u.password = "";
-  return { dbname: u.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
-}
 
 /** Every table of the app (`public`) and the migration journal (`drizzle`), as `schema.table`. */
 async function tableNames(query: (text: string) => Promise<{ name: string }[]>): Promise<string[]> {
@@ -217,10 +188,12 @@ async function dumpPostgres(url: string, file: string): Promise<{ database: Mani
     return await client.begin("isolation level repeatable read read only", async (tx) => {
       const [{ snapshot }] = (await tx`select pg_export_snapshot() as snapshot`) as unknown as [{ snapshot: string }];
       const tables = await countRows((text) => tx.unsafe(text) as never);
+      const [{ major }] = (await tx`select current_setting('server_version_num')::int / 10000 as major`) as unknown as [{ major: number }];
+      const tool = await pgToolFor("pg_dump", major);
       const conn = pgConnection(url);
-      await run(pgTool("pg_dump"), ["--format=custom", `--snapshot=${snapshot}`, "--no-owner", "--no-acl", `--file=${file}`, `--dbname=${conn.dbname}`], { maxBuffer: 16 * 1024 * 1024, env: conn.env });
+      await run(tool.path, ["--format=custom", `--snapshot=${snapshot}`, "--no-owner", "--no-acl", `--file=${file}`, `--dbname=${conn.dbname}`], { maxBuffer: 16 * 1024 * 1024, env: conn.env });
       const bytes = await readFile(file);
-      return { database: { kind: "postgres" as const, file: path.basename(file), sha256: sha256(bytes), bytes: bytes.length }, tables };
+      return { database: { kind: "postgres" as const, file: path.basename(file), sha256: sha256(bytes), bytes: bytes.length, pgDumpMajor: tool.major }, tables };
     });
   } finally {
     await client.end({ timeout: 5 });

@@ -14,7 +14,8 @@ import { eraseAccountRows } from "../routers/privacy/erase-account";
 import { listUserFiles } from "../routers/privacy/user-files";
 import { BUCKETS, checkedKey, type Storage } from "../storage/storage";
 import { openBackup, type BackupLocation } from "./location";
-import { countTables, DELETIONS, pgConnection, pgTool, readLedger, readManifest, sha256, type LedgerEntry, type Manifest, type Progress } from "./backup";
+import { pgConnection, pgToolFor } from "./pg-tools";
+import { countTables, DELETIONS, readLedger, readManifest, sha256, type LedgerEntry, type Manifest, type Progress } from "./backup";
 
 const run = promisify(execFile);
 
@@ -122,11 +123,14 @@ async function restoreFrom(location: BackupLocation, name: string, tmp: string, 
   let handle: DatabaseHandle;
   if (manifest.database.kind === "postgres") {
     if (!target.databaseUrl) throw new RestoreError("Esta cópia é de PostgreSQL: defina DATABASE_URL com um banco vazio.");
+    const tool = await pgToolFor("pg_restore", manifest.database.pgDumpMajor ?? 0).catch((error: Error) => {
+      throw new RestoreError(error.message);
+    });
     await assertEmptyPostgres(target.databaseUrl);
     await assertEmptyStorage(target.storage);
-    progress("Banco de dados: pg_restore...");
+    progress(`Banco de dados: pg_restore ${tool.major}...`);
     const conn = pgConnection(target.databaseUrl);
-    await run(pgTool("pg_restore"), ["--no-owner", "--no-acl", "--exit-on-error", `--dbname=${conn.dbname}`, dumpFile], { maxBuffer: 16 * 1024 * 1024, env: conn.env }).catch(
+    await run(tool.path, ["--no-owner", "--no-acl", "--exit-on-error", `--dbname=${conn.dbname}`, dumpFile], { maxBuffer: 16 * 1024 * 1024, env: conn.env }).catch(
       (error: Error & { stderr?: string }) => {
         throw new RestoreError(`pg_restore falhou: ${(error.stderr || error.message).trim()}`);
       },
