@@ -95,7 +95,7 @@ describe("admin.operations.resendEmail", () => {
     expect(answers.map((a) => a.queued).sort()).toEqual([false, true]);
     expect(answers.find((a) => !a.queued)!.message).toBe(operationsMessages.resendAlready);
     const [after] = await h.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, row!.id));
-    expect(after).toMatchObject({ status: "pending", lastError: null });
+    expect(after).toMatchObject({ status: "pending", lastError: null, attempts: 0 });
     expect(after!.nextAttemptAt.getTime()).toBeLessThanOrEqual(h.clock.now().getTime());
     // A third click, later: still nothing more to do.
     expect((await admin.admin.operations.resendEmail({ id: row!.id })).queued).toBe(false);

@@ -105,12 +105,13 @@ export async function operationsOverview({ ctx }: { ctx: Context }) {
  * 'Reenviar': a failing e-mail goes back to the queue, due now, and the sender is woken. One
  * conditional UPDATE that also clears the error, so a double click (or two admins) queues it once:
  * the second finds no failing row and is told so, and the sender's lease keeps it from two sends.
+ * The attempts start again from zero: a given-up e-mail gets its full retries (decision 187).
  */
 export async function resendEmail({ ctx, input }: { ctx: Context; input: OutboxIdInput }) {
   const o = schema.emailOutbox;
   const [row] = await ctx.db
     .update(o)
-    .set({ status: "pending", lastError: null, nextAttemptAt: ctx.clock.now() })
+    .set({ status: "pending", lastError: null, attempts: 0, nextAttemptAt: ctx.clock.now() })
     .where(and(eq(o.id, input.id), or(eq(o.status, "failed"), and(eq(o.status, "pending"), isNotNull(o.lastError)))))
     .returning({ id: o.id });
   if (!row) {
