@@ -4,6 +4,7 @@ import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Clock } from "../lib/clock";
 import { emails } from "../lib/metrics";
+import { countOp } from "../lib/ops-counts";
 import type { EmailEnv, RenderedEmail } from "./templates/layout";
 import { inlineImagesOf, renderStored } from "./templates/registry";
 
@@ -136,6 +137,7 @@ export function createMailer(opts: { db: Database; smtpUrl?: string; from: strin
           })
           .where(eq(emailOutbox.id, row.id));
         emails.inc({ outcome: "failed" });
+        countOp("outbox_failure", giveUp ? "email:given_up" : "email:retry", opts.clock.now().getTime());
         if (giveUp) opts.logger.error({ outboxId: row.id, attempts: row.attempts }, "e-mail delivery given up after the last attempt; 'Reenviar' on Operação queues it again");
         else opts.logger.warn({ outboxId: row.id, attempts: row.attempts }, "e-mail delivery failed; will retry");
         // The server is likely down for the rest too: leave them to the next round.
