@@ -44,7 +44,7 @@ export const backoffMs = (attempts: number) => Math.min(2 ** attempts * 15_000, 
 
 /**
  * After this many failed attempts an e-mail is given up (`failed`, decision 187): with the backoff
- * above that is about four hours of an SMTP server refusing or away. It then shows on 'Operação'
+ * above that is about three hours of an SMTP server refusing or away. It then shows on 'Operação'
  * with 'Reenviar', which queues it with a fresh count.
  */
 export const MAX_SEND_ATTEMPTS = 10;

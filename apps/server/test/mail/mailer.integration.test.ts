@@ -112,7 +112,7 @@ describe("mailer", () => {
         h.clock.advance(backoffMs(attempt));
         waited += backoffMs(attempt);
       }
-      // About four hours of refusals; then nothing is tried again until someone resends it.
+      // About three hours of refusals; then nothing is tried again until someone resends it.
       expect(waited).toBeGreaterThan(3 * 3600_000);
       h.clock.advance(24 * 3600_000);
       expect(await mailer.flush()).toBe(0);
