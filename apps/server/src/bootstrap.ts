@@ -12,6 +12,7 @@ import { backgroundTasks } from "./lib/background";
 import { startRenewalRequests } from "./jobs/renewal-requests";
 import { systemClock, type Clock } from "./lib/clock";
 import { sharedSecret } from "./lib/secrets";
+import { startOpsCountsFlush } from "./lib/ops-counts";
 import { recordJobRun, type JobOutcome } from "./jobs/job-runs";
 import { startScheduler } from "./jobs/scheduler";
 import { accessLogJobs } from "./access-log/retention";
@@ -72,6 +73,7 @@ export async function startServer(config: Config, overrides: DepsOverrides = {})
   const record = (job: string, outcome: JobOutcome) => recordJobRun(deps.db, deps.clock.now(), job, outcome);
   const scheduler = startScheduler({ jobs: [...voucherJobs(deps), ...accessLogJobs(deps)], intervalMs: config.JOBS_INTERVAL_MS, logger: deps.logger, record });
   const stopRenewals = startRenewalRequests(deps, undefined, record);
+  const stopOpsCounts = startOpsCountsFlush(deps.db, (error) => deps.logger.warn({ err: error }, "ops counts: flush failed; kept for the next one"));
   return {
     app,
     deps,
@@ -82,6 +84,7 @@ export async function startServer(config: Config, overrides: DepsOverrides = {})
       await stopRenewals();
       await deps.mailer.stop();
       await deps.webhooks.stop();
+      await stopOpsCounts();
       deps.storage.close();
       deps.sharedLimits?.close();
       if (!overrides.dbHandle) await deps.dbHandle.close();

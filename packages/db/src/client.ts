@@ -7,6 +7,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { migrationsFolder } from "./paths";
 import { pgliteExtensions } from "./pglite-extensions";
+import { countedPool, type PoolStats } from "./pool-count";
 import * as schema from "./schema/index";
 import type { Database, DatabaseKind } from "./types";
 
@@ -25,6 +26,8 @@ export interface DatabaseHandle {
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   /** True when a trivial query answers within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** The connection pool now (PostgreSQL; PGlite has one connection and no pool: null). */
+  pool(): PoolStats | null;
   close(): Promise<void>;
 }
 
@@ -75,7 +78,7 @@ async function withMigrationLock<T>(url: string, fn: () => Promise<T>): Promise<
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
-  const client = postgres(url, {
+  const pooled = countedPool(postgres(url, {
     max: poolMax,
     connect_timeout: 5,
     // postgres.js's default waits up to 20 s (growing with every failure) before a closed connection
@@ -86,7 +89,8 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
     idle_timeout: 60,
     onnotice: () => {},
     types: { bigint: postgres.BigInt },
-  });
+  }), poolMax);
+  const client = pooled.client;
   // Its own connection: through the pool, a ping waits behind every queued query, so a busy pool
   // (a 200-client claim storm) looked like a dead database and calls answered 503 (decision 097).
   const pinger = postgres(url, { max: 1, connect_timeout: 5, backoff: (retries: number) => Math.min(0.05 * retries, 0.25), idle_timeout: 60, onnotice: () => {} });
@@ -110,6 +114,7 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
         .finally(() => (pinging = null));
       return pinging;
     },
+    pool: pooled.stats,
     close: async () => {
       await Promise.all([client.end({ timeout: 5 }), pinger.end({ timeout: 1 })]);
     },
@@ -130,6 +135,7 @@ async function openPglite(dataDir: string | undefined, existing?: PGlite): Promi
         () => true,
         () => false,
       ),
+    pool: () => null,
     close: () => client.close(),
   };
 }

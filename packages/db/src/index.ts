@@ -5,3 +5,4 @@ export * as schema from "./schema/index";
 export { seedReference } from "./seed/reference";
 export { foldSql, slugSql } from "./fold";
 export { pgliteExtensions } from "./pglite-extensions";
+export { countedPool, type PoolStats } from "./pool-count";

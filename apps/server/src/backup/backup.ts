@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { PGlite } from "@electric-sql/pglite";
@@ -11,6 +11,8 @@ import { isNotNull, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { queryRows } from "../db/raw";
 import { BUCKETS, checkedKey, type Bucket, type Storage } from "../storage/storage";
+import { pgConnection, pgToolFor } from "./pg-tools";
+import { backupLocation, BACKUP_PREFIX, type BackupLocation } from "./location";
 
 const run = promisify(execFile);
 
@@ -34,7 +36,8 @@ export interface ManifestFile {
 export interface Manifest {
   format: "elo-backup/1";
   createdAt: string;
-  database: { kind: DatabaseHandle["kind"]; file: string; sha256: string; bytes: number };
+  /** `pgDumpMajor`: the pg_dump that wrote it (pg_restore must be at least as new); absent on PGlite and older backups. */
+  database: { kind: DatabaseHandle["kind"]; file: string; sha256: string; bytes: number; pgDumpMajor?: number };
   /** Rows per table (`schema.table`), counted in the dump's own snapshot on PostgreSQL. */
   tables: Record<string, number>;
   files: ManifestFile[];
@@ -51,37 +54,7 @@ export interface LedgerEntry {
 const sha256 = (bytes: Buffer | string) => createHash("sha256").update(bytes).digest("hex");
 
 /** `elo-backup-20261128T020304Z`: sorts by date, one per second. */
-export const backupName = (at: Date) => `elo-backup-${at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`;
-
-/**
- * pg_dump / pg_restore of the highest PostgreSQL version installed: `PG_BIN_DIR` first, then
- * /usr/lib/postgresql/<version>/bin, then the PATH. pg_dump must be at least the server's version.
- */
-export function pgTool(name: "pg_dump" | "pg_restore"): string {
-  const dirs = [process.env.PG_BIN_DIR];
-  const base = "/usr/lib/postgresql";
-  if (existsSync(base)) {
-    dirs.push(
-      ...readdirSync(base)
-        .filter((v) => /^\d+$/.test(v))
-        .sort((a, b) => Number(b) - Number(a))
-        .map((v) => path.join(base, v, "bin")),
-    );
-  }
-  for (const dir of dirs) if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);
-  return name;
-}
-
-/**
- * pg_dump/pg_restore's connection: the URL without its password, which goes in PGPASSWORD, so that
- * it never shows in the process list (`ps`) of the machine running the backup.
- */
-export function pgConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
-  const u = new URL(url);
-  const password = decodeURIComponent(u.password);
-  u.password = "";
-  return { dbname: u.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
-}
+export const backupName = (at: Date) => `${BACKUP_PREFIX}${at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`;
 
 /** Every table of the app (`public`) and the migration journal (`drizzle`), as `schema.table`. */
 async function tableNames(query: (text: string) => Promise<{ name: string }[]>): Promise<string[]> {
@@ -120,75 +93,87 @@ export async function readLedger(db: Database): Promise<LedgerEntry[]> {
 }
 
 /**
- * Writes one dated folder under `root`: the database (pg_dump -Fc on PostgreSQL, PGlite's own data
- * directory dump otherwise), every stored file under files/<bucket>/<key>, the deletion ledger, and
- * last the manifest (row counts per table, SHA-256 per file). The database goes first: uploads are
- * stored before the row naming them commits, so every file a dumped row names is copied after it.
+ * Writes one dated backup under `to` (a folder or an S3 prefix, decision 184): the database (pg_dump
+ * -Fc on PostgreSQL, PGlite's own data directory dump otherwise), every stored file under
+ * files/<bucket>/<key>, the deletion ledger, and last the manifest (row counts per table, SHA-256 per
+ * file). The database goes first: uploads are stored before the row naming them commits, so every
+ * file a dumped row names is copied after it.
  */
 export async function createBackup(opts: {
   handle: DatabaseHandle;
   /** The PostgreSQL URL pg_dump connects to (required on PostgreSQL). */
   databaseUrl?: string;
   storage: Storage;
-  root: string;
+  /** A folder, `s3://bucket/prefix`, or a location already open (the caller closes it). */
+  to: string | BackupLocation;
   now?: Date;
   progress?: Progress;
-}): Promise<{ dir: string; manifest: Manifest }> {
+}): Promise<{ dir: string; name: string; manifest: Manifest }> {
   const progress = opts.progress ?? (() => {});
   const now = opts.now ?? new Date();
-  const dir = path.join(path.resolve(opts.root), backupName(now));
-  if (existsSync(dir)) throw new Error(`a pasta ${dir} já existe`);
-  await mkdir(path.join(dir, "files"), { recursive: true });
+  const location = typeof opts.to === "string" ? backupLocation(opts.to) : opts.to;
+  const name = backupName(now);
+  const dir = location.address(name);
+  const tmp = await mkdtemp(path.join(tmpdir(), "elo-backup-"));
+  try {
+    if ((await location.names()).includes(name)) throw new Error(`${dir} já existe`);
+    progress(`Destino: ${dir}`);
 
-  let database: Manifest["database"];
-  let tables: Record<string, number>;
-  if (opts.handle.kind === "postgres") {
-    if (!opts.databaseUrl) throw new Error("a URL do PostgreSQL é necessária para o pg_dump");
-    progress("Banco de dados: pg_dump -Fc...");
-    ({ database, tables } = await dumpPostgres(opts.databaseUrl, path.join(dir, PG_DUMP_FILE)));
-  } else {
-    progress("Banco de dados (PGlite): cópia da pasta de dados...");
-    const client = (opts.handle.db as unknown as { $client: PGlite }).$client;
-    tables = await countTables(opts.handle.db);
-    const blob = await client.dumpDataDir("gzip");
-    const bytes = Buffer.from(await blob.arrayBuffer());
-    await writeFile(path.join(dir, PGLITE_FILE), bytes);
-    database = { kind: "pglite", file: PGLITE_FILE, sha256: sha256(bytes), bytes: bytes.length };
-  }
-  progress(`Banco de dados: ${Object.keys(tables).length} tabelas, ${Object.values(tables).reduce((a, b) => a + b, 0)} linhas, ${mb(database.bytes)}.`);
-
-  const ledger = await readLedger(opts.handle.db);
-  await writeFile(path.join(dir, DELETIONS), JSON.stringify(ledger, null, 1));
-
-  const files: ManifestFile[] = [];
-  for (const bucket of BUCKETS) {
-    const entries = await opts.storage.list(bucket, "");
-    progress(`Arquivos de ${bucket}: ${entries.length}`);
-    let done = 0;
-    for (const entry of entries) {
-      const stored = await opts.storage.get(bucket, entry.key);
-      // Removed since it was listed (replaced, or its account deleted): nothing to keep.
-      if (stored) {
-        const target = path.join(dir, "files", bucket, checkedKey(entry.key));
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, stored.bytes);
-        files.push({ bucket, key: entry.key, size: stored.bytes.length, sha256: sha256(stored.bytes), contentType: stored.contentType });
-      }
-      if (++done % 100 === 0) progress(`  ${done}/${entries.length}`);
+    let database: Manifest["database"];
+    let tables: Record<string, number>;
+    if (opts.handle.kind === "postgres") {
+      if (!opts.databaseUrl) throw new Error("a URL do PostgreSQL é necessária para o pg_dump");
+      progress("Banco de dados: pg_dump -Fc...");
+      const local = location.localPath(name, PG_DUMP_FILE) ?? path.join(tmp, PG_DUMP_FILE);
+      await mkdir(path.dirname(local), { recursive: true });
+      ({ database, tables } = await dumpPostgres(opts.databaseUrl, local));
+      await location.putFile(name, PG_DUMP_FILE, local);
+    } else {
+      progress("Banco de dados (PGlite): cópia da pasta de dados...");
+      const client = (opts.handle.db as unknown as { $client: PGlite }).$client;
+      tables = await countTables(opts.handle.db);
+      const blob = await client.dumpDataDir("gzip");
+      const bytes = Buffer.from(await blob.arrayBuffer());
+      await location.put(name, PGLITE_FILE, bytes);
+      database = { kind: "pglite", file: PGLITE_FILE, sha256: sha256(bytes), bytes: bytes.length };
     }
-  }
+    progress(`Banco de dados: ${Object.keys(tables).length} tabelas, ${Object.values(tables).reduce((a, b) => a + b, 0)} linhas, ${mb(database.bytes)}.`);
 
-  // Read back what was written before calling it a backup: a full disk or a bad volume shows here, not at the restore.
-  progress("Conferindo o que foi gravado...");
-  if (sha256(await readFile(path.join(dir, database.file))) !== database.sha256) throw new Error(`${database.file} gravado não confere (SHA-256)`);
-  for (const f of files) {
-    if (sha256(await readFile(path.join(dir, "files", f.bucket, f.key))) !== f.sha256) throw new Error(`o arquivo ${f.bucket}/${f.key} gravado não confere (SHA-256)`);
-  }
+    const ledger = await readLedger(opts.handle.db);
+    await location.put(name, DELETIONS, Buffer.from(JSON.stringify(ledger, null, 1)));
 
-  const manifest: Manifest = { format: "elo-backup/1", createdAt: now.toISOString(), database, tables, files, deletions: ledger.length };
-  await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest, null, 1));
-  progress(`Pronto: ${dir} (${files.length} arquivos, ${ledger.length} exclusões no registro).`);
-  return { dir, manifest };
+    const files: ManifestFile[] = [];
+    for (const bucket of BUCKETS) {
+      const entries = await opts.storage.list(bucket, "");
+      progress(`Arquivos de ${bucket}: ${entries.length}`);
+      let done = 0;
+      for (const entry of entries) {
+        const stored = await opts.storage.get(bucket, entry.key);
+        // Removed since it was listed (replaced, or its account deleted): nothing to keep.
+        if (stored) {
+          await location.put(name, `files/${bucket}/${checkedKey(entry.key)}`, stored.bytes);
+          files.push({ bucket, key: entry.key, size: stored.bytes.length, sha256: sha256(stored.bytes), contentType: stored.contentType });
+        }
+        if (++done % 100 === 0) progress(`  ${done}/${entries.length}`);
+      }
+    }
+
+    // Read back what was written before calling it a backup: a full disk, a bad volume or a bucket
+    // that dropped an object shows here, not at the restore.
+    progress("Conferindo o que foi gravado...");
+    if ((await location.sha256(name, database.file)) !== database.sha256) throw new Error(`${database.file} gravado não confere (SHA-256)`);
+    for (const f of files) {
+      if ((await location.sha256(name, `files/${f.bucket}/${f.key}`)) !== f.sha256) throw new Error(`o arquivo ${f.bucket}/${f.key} gravado não confere (SHA-256)`);
+    }
+
+    const manifest: Manifest = { format: "elo-backup/1", createdAt: now.toISOString(), database, tables, files, deletions: ledger.length };
+    await location.put(name, MANIFEST, Buffer.from(JSON.stringify(manifest, null, 1)));
+    progress(`Pronto: ${dir} (${files.length} arquivos, ${ledger.length} exclusões no registro).`);
+    return { dir, name, manifest };
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+    if (typeof opts.to === "string") location.close();
+  }
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -203,20 +188,23 @@ async function dumpPostgres(url: string, file: string): Promise<{ database: Mani
     return await client.begin("isolation level repeatable read read only", async (tx) => {
       const [{ snapshot }] = (await tx`select pg_export_snapshot() as snapshot`) as unknown as [{ snapshot: string }];
       const tables = await countRows((text) => tx.unsafe(text) as never);
+      const [{ major }] = (await tx`select current_setting('server_version_num')::int / 10000 as major`) as unknown as [{ major: number }];
+      const tool = await pgToolFor("pg_dump", major);
       const conn = pgConnection(url);
-      await run(pgTool("pg_dump"), ["--format=custom", `--snapshot=${snapshot}`, "--no-owner", "--no-acl", `--file=${file}`, `--dbname=${conn.dbname}`], { maxBuffer: 16 * 1024 * 1024, env: conn.env });
+      await run(tool.path, ["--format=custom", `--snapshot=${snapshot}`, "--no-owner", "--no-acl", `--file=${file}`, `--dbname=${conn.dbname}`], { maxBuffer: 16 * 1024 * 1024, env: conn.env });
       const bytes = await readFile(file);
-      return { database: { kind: "postgres" as const, file: path.basename(file), sha256: sha256(bytes), bytes: bytes.length }, tables };
+      return { database: { kind: "postgres" as const, file: path.basename(file), sha256: sha256(bytes), bytes: bytes.length, pgDumpMajor: tool.major }, tables };
     });
   } finally {
     await client.end({ timeout: 5 });
   }
 }
 
-export async function readManifest(dir: string): Promise<Manifest> {
-  const file = path.join(dir, MANIFEST);
-  if (!existsSync(file)) throw new Error(`${dir} não tem ${MANIFEST}: não é uma cópia completa (a cópia pode ter parado no meio)`);
-  const manifest = JSON.parse(await readFile(file, "utf8")) as Manifest;
+/** The manifest of backup `name` under `location`; refuses an unfinished backup or an unknown format. */
+export async function readManifest(location: BackupLocation, name: string): Promise<Manifest> {
+  const bytes = await location.get(name, MANIFEST);
+  if (!bytes) throw new Error(`${location.address(name)} não tem ${MANIFEST}: não é uma cópia completa (a cópia pode ter parado no meio)`);
+  const manifest = JSON.parse(bytes.toString("utf8")) as Manifest;
   if (manifest.format !== "elo-backup/1") throw new Error(`formato de cópia desconhecido: ${String(manifest.format)}`);
   return manifest;
 }

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
@@ -12,7 +13,9 @@ import { queryRows } from "../db/raw";
 import { eraseAccountRows } from "../routers/privacy/erase-account";
 import { listUserFiles } from "../routers/privacy/user-files";
 import { BUCKETS, checkedKey, type Storage } from "../storage/storage";
-import { countTables, DELETIONS, pgConnection, pgTool, readLedger, readManifest, sha256, type LedgerEntry, type Manifest, type Progress } from "./backup";
+import { openBackup, type BackupLocation } from "./location";
+import { pgConnection, pgToolFor } from "./pg-tools";
+import { countTables, DELETIONS, readLedger, readManifest, sha256, type LedgerEntry, type Manifest, type Progress } from "./backup";
 
 const run = promisify(execFile);
 
@@ -40,17 +43,15 @@ export interface RestoreResult {
 
 /**
  * The deletion ledger entries a restore must honour (decision 182): the backup's own, those of every
- * later backup beside it (same parent folder), and any given (`--ledger` files, `--ledger-from` the
- * live database).
+ * later backup beside it (same folder or bucket prefix), and any given (`--ledger` files,
+ * `--ledger-from` the live database).
  */
-export async function gatherLedger(dir: string, extra: LedgerEntry[] = []): Promise<LedgerEntry[]> {
+export async function gatherLedger(location: BackupLocation, name: string, extra: LedgerEntry[] = []): Promise<LedgerEntry[]> {
   const byHash = new Map<string, LedgerEntry>();
   const add = (entries: LedgerEntry[]) => entries.forEach((e) => byHash.has(e.accountHash) || byHash.set(e.accountHash, e));
-  const parent = path.dirname(path.resolve(dir));
-  const siblings = readdirSync(parent).filter((n) => n.startsWith("elo-backup-") && n >= path.basename(path.resolve(dir)));
-  for (const name of siblings) {
-    const file = path.join(parent, name, DELETIONS);
-    if (existsSync(file)) add(JSON.parse(await readFile(file, "utf8")) as LedgerEntry[]);
+  for (const sibling of (await location.names()).filter((n) => n >= name)) {
+    const bytes = await location.get(sibling, DELETIONS);
+    if (bytes) add(JSON.parse(bytes.toString("utf8")) as LedgerEntry[]);
   }
   add(extra);
   return [...byHash.values()];
@@ -93,23 +94,43 @@ async function assertEmptyStorage(storage: Storage) {
  * ledger says were deleted after the backup, their files never copied back. The caller closes the
  * returned handle.
  */
-export async function restoreBackup(dir: string, target: RestoreTarget, opts: { ledger?: LedgerEntry[]; progress?: Progress; now?: Date } = {}): Promise<RestoreResult> {
-  const progress = opts.progress ?? (() => {});
-  const manifest = await readManifest(dir);
-  progress(`Cópia de ${manifest.createdAt}: ${Object.keys(manifest.tables).length} tabelas, ${manifest.files.length} arquivos.`);
+export async function restoreBackup(
+  backup: string | { location: BackupLocation; name: string },
+  target: RestoreTarget,
+  opts: { ledger?: LedgerEntry[]; progress?: Progress; now?: Date } = {},
+): Promise<RestoreResult> {
+  const { location, name } = typeof backup === "string" ? openBackup(backup) : backup;
+  const tmp = await mkdtemp(path.join(tmpdir(), "elo-restore-"));
+  try {
+    return await restoreFrom(location, name, tmp, target, opts);
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+    if (typeof backup === "string") location.close();
+  }
+}
 
-  const dumpBytes = await readFile(path.join(dir, manifest.database.file));
+async function restoreFrom(location: BackupLocation, name: string, tmp: string, target: RestoreTarget, opts: { ledger?: LedgerEntry[]; progress?: Progress }): Promise<RestoreResult> {
+  const progress = opts.progress ?? (() => {});
+  const manifest = await readManifest(location, name);
+  progress(`Cópia ${location.address(name)} de ${manifest.createdAt}: ${Object.keys(manifest.tables).length} tabelas, ${manifest.files.length} arquivos.`);
+
+  const dumpFile = await location.fetchFile(name, manifest.database.file, tmp).catch(() => null);
+  if (!dumpFile || !existsSync(dumpFile)) throw new RestoreError(`${manifest.database.file} não está na cópia: a cópia está incompleta.`);
+  const dumpBytes = await readFile(dumpFile);
   if (sha256(dumpBytes) !== manifest.database.sha256) throw new RestoreError(`${manifest.database.file} não confere com o manifesto (SHA-256): a cópia está corrompida.`);
   for (const f of manifest.files) checkedKey(f.key);
 
   let handle: DatabaseHandle;
   if (manifest.database.kind === "postgres") {
     if (!target.databaseUrl) throw new RestoreError("Esta cópia é de PostgreSQL: defina DATABASE_URL com um banco vazio.");
+    const tool = await pgToolFor("pg_restore", manifest.database.pgDumpMajor ?? 0).catch((error: Error) => {
+      throw new RestoreError(error.message);
+    });
     await assertEmptyPostgres(target.databaseUrl);
     await assertEmptyStorage(target.storage);
-    progress("Banco de dados: pg_restore...");
+    progress(`Banco de dados: pg_restore ${tool.major}...`);
     const conn = pgConnection(target.databaseUrl);
-    await run(pgTool("pg_restore"), ["--no-owner", "--no-acl", "--exit-on-error", `--dbname=${conn.dbname}`, path.join(dir, manifest.database.file)], { maxBuffer: 16 * 1024 * 1024, env: conn.env }).catch(
+    await run(tool.path, ["--no-owner", "--no-acl", "--exit-on-error", `--dbname=${conn.dbname}`, dumpFile], { maxBuffer: 16 * 1024 * 1024, env: conn.env }).catch(
       (error: Error & { stderr?: string }) => {
         throw new RestoreError(`pg_restore falhou: ${(error.stderr || error.message).trim()}`);
       },
@@ -132,7 +153,7 @@ export async function restoreBackup(dir: string, target: RestoreTarget, opts: { 
     if (wrong.length) throw new RestoreError(`Contagem de linhas diferente do manifesto: ${wrong.map(([name, n]) => `${name} ${counts[name] ?? "ausente"} ≠ ${n}`).join(", ")}`);
     progress(`Banco de dados: ${Object.keys(counts).length} tabelas conferidas com o manifesto.`);
 
-    const ledger = await gatherLedger(dir, opts.ledger);
+    const ledger = await gatherLedger(location, name, opts.ledger);
     const { erased, skip } = await replayLedger(handle.db, ledger);
     progress(`Registro de exclusões: ${ledger.length} entradas; ${erased} conta(s) excluída(s) depois da cópia apagada(s) de novo.`);
 
@@ -143,7 +164,8 @@ export async function restoreBackup(dir: string, target: RestoreTarget, opts: { 
         skippedFiles++;
         continue;
       }
-      const bytes = await readFile(path.join(dir, "files", f.bucket, f.key));
+      const bytes = await location.get(name, `files/${f.bucket}/${f.key}`);
+      if (!bytes) throw new RestoreError(`O arquivo ${f.bucket}/${f.key} do manifesto não está na cópia: a cópia está incompleta.`);
       if (sha256(bytes) !== f.sha256) throw new RestoreError(`O arquivo ${f.bucket}/${f.key} não confere com o manifesto (SHA-256): a cópia está corrompida.`);
       await target.storage.put(f.bucket, f.key, bytes, f.contentType);
       if (++done % 100 === 0) progress(`  arquivos: ${done}/${manifest.files.length}`);

@@ -7,10 +7,11 @@ import { diskStorage } from "../storage/disk-storage";
 import { s3Storage } from "../storage/s3-storage";
 
 /**
- * `npm run restore -- <backup folder> [--ledger-from <postgres url>] [--ledger <deletions.json>]`
+ * `npm run restore -- <backup folder | s3://bucket/prefix/elo-backup-...> [--ledger-from <postgres url>] [--ledger <deletions.json>]`
  * (in the image: `node apps/server/dist/restore.js ...`): loads the backup into the EMPTY database
  * and storage the server's variables name (DATABASE_URL or DATA_DIR, S3_*), refusing anything else,
- * then erases again the accounts deleted after the backup (decision 182).
+ * then erases again the accounts deleted after the backup (decisions 182, 184). A bucket address is
+ * reached with BACKUP_S3_* (else S3_*).
  */
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -19,7 +20,7 @@ const option = (name: string) => {
 };
 const dir = args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
 if (!dir) {
-  console.error("Uso: npm run restore -- <pasta da cópia> [--ledger-from <URL do banco em uso>] [--ledger <deletions.json>]");
+  console.error("Uso: npm run restore -- <pasta da cópia | s3://bucket/prefixo/elo-backup-...> [--ledger-from <URL do banco em uso>] [--ledger <deletions.json>]");
   process.exit(2);
 }
 const config = loadConfig();
@@ -32,7 +33,7 @@ try {
   const file = option("--ledger");
   if (file) ledger.push(...(JSON.parse(readFileSync(file, "utf8")) as LedgerEntry[]));
   const result = await restoreBackup(
-    path.resolve(dir),
+    dir.startsWith("s3://") ? dir : path.resolve(dir),
     { databaseUrl: config.DATABASE_URL, pgliteDir: config.DATABASE_URL ? undefined : path.resolve(config.DATA_DIR, "pglite"), storage },
     { ledger, progress: (line) => console.log(line) },
   );

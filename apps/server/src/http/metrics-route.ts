@@ -75,8 +75,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Figures read from the database when scraped: the outbox's depth and the age of its oldest pending
- * row, and the database's client connections by state (postgres.js exposes no pool statistics, so
- * the server's own view of PostgreSQL stands in: every replica's connections, decision 180).
+ * row, and the database's client connections by state (every replica's, from pg_stat_activity).
+ * This process's own pool (in use, waiting) is counted exactly by the client wrapper (decision 186).
  */
 function scrapeTimeMetrics(deps: AppDeps) {
   const registry = new Registry();
@@ -89,6 +89,22 @@ function scrapeTimeMetrics(deps: AppDeps) {
     help: "Client connections to this database by state (pg_stat_activity; every replica's; PostgreSQL only).",
     labelNames: ["state"] as const,
     registers,
+  });
+
+  // The pool as this process's client sees it (decision 186): exact, counted where queries enter it.
+  new Gauge({
+    name: "elo_database_pool_connections",
+    help: "This process's pool: connections serving a query or transaction (in_use), calls waiting for one (waiting), its size (max). PostgreSQL only.",
+    labelNames: ["state"] as const,
+    registers,
+    collect() {
+      const stats = deps.dbHandle.pool();
+      this.reset();
+      if (!stats) return;
+      this.set({ state: "in_use" }, stats.inUse);
+      this.set({ state: "waiting" }, stats.waiting);
+      this.set({ state: "max" }, stats.max);
+    },
   });
 
   async function read() {

@@ -98,7 +98,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, s
       const limit = await counter.check(req);
       if (!limit.isAllowed && limit.isExceeded) {
         rateLimitRefusals.inc({ limit: counter.name });
-        noteRateLimitRefusal();
+        noteRateLimitRefusal(counter.name);
         sendTooManyRequests(req, reply, calls, Math.max(1, Math.ceil(limit.ttl / 1000)), counter.message);
         return true;
       }

@@ -33,6 +33,13 @@ export async function recordJobRun(db: Database, at: Date, job: string, outcome:
           ? { lastRunAt: at, lastSuccessAt: at, lastDone: outcome.done, runs: sql`${t.runs} + 1` }
           : { lastRunAt: at, lastErrorAt: at, lastError: error, runs: sql`${t.runs} + 1`, failures: sql`${t.failures} + 1` },
       });
+    // Per minute too, for the Operação chart (rare: straight to the shared table).
+    const o = schema.opsCounts;
+    const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+    await db
+      .insert(o)
+      .values([{ minute, name: "job_run", label: job, n: 1 }, ...(outcome.ok ? [] : [{ minute, name: "job_failure", label: job, n: 1 }])])
+      .onConflictDoUpdate({ target: [o.minute, o.name, o.label], set: { n: sql`${o.n} + excluded.n` } });
   } catch {
     // Logged by the scheduler's own failure path when the database is down.
   }

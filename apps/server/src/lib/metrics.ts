@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { countOp } from "./ops-counts";
 
 /**
  * The process's Prometheus metrics (decision 180). Counters live in one registry per process, as
@@ -84,17 +85,7 @@ export const jobLastSuccess = new Gauge({
 /** "2xx", "4xx"...: five values whatever the status. */
 export const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 
-/** Rate-limit refusals of this process per minute, the last hour (the admin's Operação page). */
-const refusalMinutes = new Map<number, number>();
-export function noteRateLimitRefusal(nowMs = Date.now()) {
-  const minute = Math.floor(nowMs / 60_000);
-  refusalMinutes.set(minute, (refusalMinutes.get(minute) ?? 0) + 1);
-  if (refusalMinutes.size > 70) for (const m of refusalMinutes.keys()) if (m <= minute - 60) refusalMinutes.delete(m);
-}
-/** This process's rate-limit refusals in the 60 minutes before `nowMs`. */
-export function rateLimitRefusalsLastHour(nowMs = Date.now()): number {
-  const minute = Math.floor(nowMs / 60_000);
-  let n = 0;
-  for (const [m, count] of refusalMinutes) if (m > minute - 60) n += count;
-  return n;
+/** A rate-limit refusal, for every replica's count on the Operação page (decision 188). */
+export function noteRateLimitRefusal(limit: string, nowMs = Date.now()) {
+  countOp("rate_limit_refusal", limit, nowMs);
 }

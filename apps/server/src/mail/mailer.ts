@@ -4,6 +4,7 @@ import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Clock } from "../lib/clock";
 import { emails } from "../lib/metrics";
+import { countOp } from "../lib/ops-counts";
 import type { EmailEnv, RenderedEmail } from "./templates/layout";
 import { inlineImagesOf, renderStored } from "./templates/registry";
 import { jsonbSafe } from "../lib/jsonb-safe";
@@ -41,6 +42,13 @@ export interface Mailer {
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 export const backoffMs = (attempts: number) => Math.min(2 ** attempts * 15_000, MAX_BACKOFF_MS);
+
+/**
+ * After this many failed attempts an e-mail is given up (`failed`, decision 187): with the backoff
+ * above that is about three hours of an SMTP server refusing or away. It then shows on 'Operação'
+ * with 'Reenviar', which queues it with a fresh count.
+ */
+export const MAX_SEND_ATTEMPTS = 10;
 
 /** How long a claimed row is left alone while its SMTP exchange runs (a crash mid-send retries after it). */
 export const SEND_LEASE_MS = 5 * 60 * 1000;
@@ -117,12 +125,18 @@ export function createMailer(opts: { db: Database; smtpUrl?: string; from: strin
         const attachments = images.map((i) => ({ cid: i.cid, filename: i.filename, contentType: i.contentType, content: i.content, contentDisposition: "inline" as const }));
         await transport.sendMail({ from: opts.from, to: row.to, subject: row.subject, html: row.html, text: row.text, attachments });
       } catch (error) {
+        const giveUp = row.attempts >= MAX_SEND_ATTEMPTS;
         await opts.db
           .update(emailOutbox)
-          .set({ lastError: String((error as Error).message ?? error).slice(0, 500), nextAttemptAt: new Date(opts.clock.now().getTime() + backoffMs(row.attempts)) })
+          .set({
+            lastError: String((error as Error).message ?? error).slice(0, 500),
+            ...(giveUp ? { status: "failed" as const } : { nextAttemptAt: new Date(opts.clock.now().getTime() + backoffMs(row.attempts)) }),
+          })
           .where(eq(emailOutbox.id, row.id));
         emails.inc({ outcome: "failed" });
-        opts.logger.warn({ outboxId: row.id, attempts: row.attempts }, "e-mail delivery failed; will retry");
+        countOp("outbox_failure", giveUp ? "email:given_up" : "email:retry", opts.clock.now().getTime());
+        if (giveUp) opts.logger.error({ outboxId: row.id, attempts: row.attempts }, "e-mail delivery given up after the last attempt; 'Reenviar' on Operação queues it again");
+        else opts.logger.warn({ outboxId: row.id, attempts: row.attempts }, "e-mail delivery failed; will retry");
         // The server is likely down for the rest too: leave them to the next round.
         break;
       }

@@ -13,7 +13,8 @@ import { checkedKey, contentDisposition, PUBLIC_BUCKETS, publicFileUrl, SIGNED_U
 /** An ETag that is the MD5 of the bytes (single-part uploads); multipart and encrypted ones are not. */
 const MD5_ETAG = /^"?([0-9a-f]{32})"?$/;
 
-function client(s3: S3Settings, endpoint: string) {
+/** An S3 client for `s3`'s credentials at `endpoint` (the storage's, and the backups' bucket prefix). */
+export function makeS3Client(s3: S3Settings, endpoint: string) {
   const config: S3ClientConfig = {
     endpoint,
     region: s3.region,
@@ -46,8 +47,8 @@ const isMissing = (error: unknown) => {
  * stable `/files/...` address, which streams them from here (docs/decisions/115-file-addresses.md).
  */
 export function s3Storage(s3: S3Settings, now: () => number = Date.now): Storage {
-  const s3Client = client(s3, s3.endpoint);
-  const presigner = s3.publicEndpoint === s3.endpoint ? s3Client : client(s3, s3.publicEndpoint);
+  const s3Client = makeS3Client(s3, s3.endpoint);
+  const presigner = s3.publicEndpoint === s3.endpoint ? s3Client : makeS3Client(s3, s3.publicEndpoint);
   const objectKey = (bucket: Bucket, key: string) => `${bucket}/${checkedKey(key)}`;
   return {
     async put(bucket, key, bytes, contentType) {

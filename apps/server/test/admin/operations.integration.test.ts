@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordJobRun } from "../../src/jobs/job-runs";
+import { noteRateLimitRefusal } from "../../src/lib/metrics";
 import { startScheduler } from "../../src/jobs/scheduler";
 import { maskAddress } from "../../src/routers/admin/operations.handler";
 import { createAdmin, createUser } from "../support/factories/users";
@@ -78,6 +79,29 @@ describe("admin.operations.overview", () => {
     expect(o.now.rateLimitRefusalsLastHour).toBeGreaterThanOrEqual(0);
   });
 
+  it("sums every replica's rate-limit refusals and job runs (shared table), this process's unflushed ones included", async () => {
+    const minuteAgo = (n: number) => new Date(Math.floor(at(minutes(n)).getTime() / 60_000) * 60_000);
+    // Another replica's flushed counts: 3 + 2 in the last hour, 5 older.
+    await h.db.insert(schema.opsCounts).values([
+      { minute: minuteAgo(10), name: "rate_limit_refusal", label: "login", n: 3 },
+      { minute: minuteAgo(30), name: "rate_limit_refusal", label: "ip", n: 2 },
+      { minute: minuteAgo(70), name: "rate_limit_refusal", label: "ip", n: 5 },
+    ]);
+    // This process refuses twice; not flushed yet.
+    noteRateLimitRefusal("ip", h.clock.now().getTime());
+    noteRateLimitRefusal("ip", h.clock.now().getTime());
+    await recordJobRun(h.db, h.clock.now(), "expire-vouchers", { ok: false, error: new Error("x") });
+    const o = await (await h.caller(adminId)).admin.operations.overview();
+    expect(o.now.rateLimitRefusalsLastHour).toBe(7);
+    const last = o.activity.hours.at(-1)!;
+    expect(last.jobRuns).toBeGreaterThanOrEqual(1);
+    expect(last.jobFailures).toBeGreaterThanOrEqual(1);
+    expect(o.activity.hours.reduce((a, x) => a + x.refusals, 0)).toBe(12);
+    expect(o.activity.hours).toHaveLength(24);
+    // Flushed once: a second look counts the same.
+    expect((await (await h.caller(adminId)).admin.operations.overview()).now.rateLimitRefusalsLastHour).toBe(7);
+  });
+
   it("is refused to a parent and to a visitor", async () => {
     await expect((await h.caller(parentId)).admin.operations.overview()).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect((await h.caller(null)).admin.operations.overview()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
@@ -95,7 +119,7 @@ describe("admin.operations.resendEmail", () => {
     expect(answers.map((a) => a.queued).sort()).toEqual([false, true]);
     expect(answers.find((a) => !a.queued)!.message).toBe(operationsMessages.resendAlready);
     const [after] = await h.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, row!.id));
-    expect(after).toMatchObject({ status: "pending", lastError: null });
+    expect(after).toMatchObject({ status: "pending", lastError: null, attempts: 0 });
     expect(after!.nextAttemptAt.getTime()).toBeLessThanOrEqual(h.clock.now().getTime());
     // A third click, later: still nothing more to do.
     expect((await admin.admin.operations.resendEmail({ id: row!.id })).queued).toBe(false);

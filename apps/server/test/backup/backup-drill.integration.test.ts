@@ -5,7 +5,9 @@ import { openDatabase, schema, type DatabaseHandle } from "@elo/db";
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { countTables, createBackup, pgConnection, readLedger, sha256 } from "../../src/backup/backup";
+import { countTables, createBackup, readLedger, sha256 } from "../../src/backup/backup";
+import { pgConnection } from "../../src/backup/pg-tools";
+import { backupLocation, openBackup } from "../../src/backup/location";
 import { restoreBackup, RestoreError } from "../../src/backup/restore";
 import { eraseAccountRows } from "../../src/routers/privacy/erase-account";
 import { startServer } from "../../src/bootstrap";
@@ -26,7 +28,8 @@ import { onRealPostgres } from "../support/test-db";
  * restore into a fresh database and fresh storage. Asserted: the row counts equal (the manifest's,
  * and after the ledger's replay the live database's), every file's hash, the deleted family absent
  * with its files, and a server started on the restored data serving a login and a desk voucher lookup.
- * Once with files on disk, once on an S3 server (s3rver).
+ * Once with files on disk and the backup in a folder, once with files on an S3 server (s3rver) and
+ * the backup under a prefix of another S3 server's bucket (decision 184).
  */
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -69,10 +72,20 @@ async function drill(mode: "disk" | "s3") {
   const voucher = await insertVoucher(h, benefit!, parent!.id, { code: "4321-DRIL" });
   const family = await createUserEverywhere(h, { storage: h.deps.storage, password: "Senha#Forte123" });
 
+  // Disk: a folder. S3: a prefix of another bucket (another server: copies off the machine), named by its address.
+  const backups: TestS3 | null = mode === "s3" ? await startS3("elo-backups") : null;
+  if (backups) cleanups.push(() => backups.close());
+  const to = backups ? "s3://elo-backups/nightly/rede" : temp("elo-bk-");
+  const location = backupLocation(to, backups?.env ?? {});
+  cleanups.push(() => location.close());
   const lines: string[] = [];
-  const { dir, manifest } = await createBackup({ handle: h.dbHandle, databaseUrl: url, storage: h.deps.storage, root: temp("elo-bk-"), progress: (l) => lines.push(l) });
+  const { dir, name, manifest } = await createBackup({ handle: h.dbHandle, databaseUrl: url, storage: h.deps.storage, to: location, progress: (l) => lines.push(l) });
   expect(lines.at(-1)).toMatch(/^Pronto/);
-  expect(readdirSync(dir)).toEqual(expect.arrayContaining(["manifest.json", "database.dump", "deletions.json", "files"]));
+  if (backups) {
+    expect(dir).toBe(`s3://elo-backups/nightly/rede/${name}`);
+    expect(await location.names()).toEqual([name]);
+    for (const rel of ["manifest.json", "database.dump", "deletions.json", `files/${manifest.files[0]!.bucket}/${manifest.files[0]!.key}`]) expect(await location.sha256(name, rel), rel).toMatch(/^[0-9a-f]{64}$/);
+  } else expect(readdirSync(dir)).toEqual(expect.arrayContaining(["manifest.json", "database.dump", "deletions.json", "files"]));
   expect(manifest.tables["public.users"]).toBeGreaterThanOrEqual(4);
   expect(manifest.tables["public.discount_transactions"]).toBeGreaterThanOrEqual(1);
   const familyFiles = manifest.files.filter((f) => f.key.startsWith(`${family.id}/`));
@@ -81,13 +94,18 @@ async function drill(mode: "disk" | "s3") {
 
   // After the backup, the family deletes its account.
   await (await h.caller(family.id)).privacy.deleteAccount({ password: "Senha#Forte123" });
+  // On S3 the deletion is known only from a later backup beside the first (no --ledger-from): the
+  // restore must find it under the same prefix.
+  if (backups) await createBackup({ handle: h.dbHandle, databaseUrl: url, storage: h.deps.storage, to: location, now: new Date(Date.now() + 2000) });
 
   const target = await emptyDatabase(url);
   const storageRoot = temp("elo-restored-");
   const storage: Storage = fresh ? s3Storage(fresh.settings) : diskStorage(path.join(storageRoot, "storage"), "unused");
   cleanups.push(() => storage.close());
   const progress: string[] = [];
-  const result = await restoreBackup(dir, { databaseUrl: target, storage }, { ledger: await readLedger(h.db), progress: (l) => progress.push(l) });
+  const backup = openBackup(dir, backups?.env ?? {});
+  cleanups.push(() => backup.location.close());
+  const result = await restoreBackup(backup, { databaseUrl: target, storage }, { ledger: backups ? [] : await readLedger(h.db), progress: (l) => progress.push(l) });
   cleanups.push(() => result.handle.close());
   expect(result.erased).toBe(1);
   expect(result.skippedFiles).toBe(3);
@@ -106,9 +124,9 @@ async function drill(mode: "disk" | "s3") {
   expect(await result.handle.db.select().from(schema.users).where(eq(schema.users.email, family.email))).toEqual([]);
 
   // Never over data: the same restore again is refused, for the database and for the storage.
-  await expect(restoreBackup(dir, { databaseUrl: target, storage })).rejects.toThrow(RestoreError);
+  await expect(restoreBackup(backup, { databaseUrl: target, storage })).rejects.toThrow(RestoreError);
   const other = await emptyDatabase(url);
-  await expect(restoreBackup(dir, { databaseUrl: other, storage })).rejects.toThrow(/armazenamento de destino não está vazio/);
+  await expect(restoreBackup(backup, { databaseUrl: other, storage })).rejects.toThrow(/armazenamento de destino não está vazio/);
 
   // A server on the restored data: the desk logs in and finds the voucher.
   const restoredDb = await openDatabase({ url: target, poolMax: 3 });
@@ -164,7 +182,7 @@ describe("backup and restore on PGlite (its own data directory dump)", () => {
     const [gone] = await live.db.insert(schema.users).values({ email: "sai@teste.com.br", passwordHash: "x" }).returning({ id: schema.users.id });
     await storage.put("avatars", `${kept!.id}/a.png`, Buffer.from("kept"), "image/png");
     await storage.put("avatars", `${gone!.id}/a.png`, Buffer.from("gone"), "image/png");
-    const { dir, manifest } = await createBackup({ handle: live, storage, root: path.join(root, "backups") });
+    const { dir, manifest } = await createBackup({ handle: live, storage, to: path.join(root, "backups") });
     expect(manifest.database.kind).toBe("pglite");
     await live.db.transaction((tx) => eraseAccountRows(tx, gone!.id, new Date()));
 
@@ -184,4 +202,20 @@ it("hands pg_dump and pg_restore the password in PGPASSWORD, never on the comman
   expect(conn.dbname).toBe("postgres://elo@db:5432/elo?sslmode=require");
   expect(conn.env.PGPASSWORD).toBe("s@crêt");
   expect(pgConnection("postgres://postgres@127.0.0.1:5432/x").env.PGPASSWORD).toBe(process.env.PGPASSWORD);
+});
+
+it("reads backup addresses: a folder, s3://bucket/prefix, and says what is missing for a bucket", () => {
+  const env = { S3_ENDPOINT: "http://s3.local:9000", S3_ACCESS_KEY_ID: "a", S3_SECRET_ACCESS_KEY: "b", BACKUP_S3_ENDPOINT: "http://outro:9000" };
+  const at = openBackup("s3://copias/rede/diario/elo-backup-20261128T020304Z/", env);
+  expect(at.name).toBe("elo-backup-20261128T020304Z");
+  expect(at.location.kind).toBe("s3");
+  expect(at.location.address(at.name)).toBe("s3://copias/rede/diario/elo-backup-20261128T020304Z");
+  at.location.close();
+  const top = backupLocation("s3://copias", env);
+  expect(top.address("elo-backup-x")).toBe("s3://copias/elo-backup-x");
+  top.close();
+  expect(openBackup("/srv/copias/elo-backup-x").location.address("elo-backup-x")).toBe("/srv/copias/elo-backup-x");
+  expect(() => backupLocation("s3://copias/x", {})).toThrow(/BACKUP_S3_ENDPOINT \(ou S3_ENDPOINT\)/);
+  expect(() => backupLocation("s3://Maiúsculas/x", env)).toThrow(/Endereço de cópia inválido/);
+  expect(() => openBackup("s3://copias/rede", env)).toThrow(/Endereço de cópia inválido/);
 });

@@ -70,6 +70,11 @@ describe("/metrics", () => {
       expect(after.has(name), name).toBe(true);
     }
     expect(get(after, "elo_database_up")).toBe(1);
+    // This process's pool (decision 186): its size, and nothing in use between requests.
+    if (h.dbHandle.kind === "postgres") {
+      expect(get(after, 'elo_database_pool_connections{state="max"}')).toBe(h.dbHandle.pool()!.max);
+      expect(after.has('elo_database_pool_connections{state="waiting"}')).toBe(true);
+    } else expect([...after.keys()].some((k) => k.startsWith("elo_database_pool_connections"))).toBe(false);
   });
 
   it("counts logins by outcome and rate-limit refusals by limit", async () => {

@@ -1,7 +1,7 @@
 import { schema } from "@elo/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backoffMs, createMailer } from "../../src/mail/mailer";
+import { backoffMs, createMailer, MAX_SEND_ATTEMPTS } from "../../src/mail/mailer";
 import { enqueueTemplate, passwordResetEmail, renderTemplate, voucherEmail } from "../../src/mail/templates";
 import { createHarness, type Harness } from "../support/harness";
 import { startSmtpServer } from "../support/smtp";
@@ -92,6 +92,33 @@ describe("mailer", () => {
     } finally {
       await mailer.stop();
       await smtp.close();
+    }
+  });
+
+  it("gives an e-mail up after the last attempt (failed, with the error), no longer pending forever", async () => {
+    const probe = await startSmtpServer();
+    const port = new URL(probe.url).port;
+    await probe.close();
+    const mailer = createMailer({ db: h.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: "Elo <a@b.com.br>", clock: h.clock, logger: h.deps.logger, env: h.config });
+    try {
+      const id = await enqueueTemplate({ mailer, config: h.config }, h.db, passwordResetEmail, "caio@teste.com.br", { userId: null }, { name: null, resetUrl: `${h.config.publicOrigin}/reset-password?token=y` });
+      let waited = 0;
+      for (let attempt = 1; attempt <= MAX_SEND_ATTEMPTS; attempt++) {
+        expect(await mailer.flush()).toBe(0);
+        const row = await outboxRow(id);
+        expect(row.attempts).toBe(attempt);
+        expect(row.status, `after attempt ${attempt}`).toBe(attempt < MAX_SEND_ATTEMPTS ? "pending" : "failed");
+        expect(row.lastError).toBeTruthy();
+        h.clock.advance(backoffMs(attempt));
+        waited += backoffMs(attempt);
+      }
+      // About three hours of refusals; then nothing is tried again until someone resends it.
+      expect(waited).toBeGreaterThan(3 * 3600_000);
+      h.clock.advance(24 * 3600_000);
+      expect(await mailer.flush()).toBe(0);
+      expect((await outboxRow(id)).attempts).toBe(MAX_SEND_ATTEMPTS);
+    } finally {
+      await mailer.stop();
     }
   });
 

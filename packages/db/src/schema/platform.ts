@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { outboxStatus } from "./enums";
 
@@ -76,6 +76,22 @@ export const jobRuns = pgTable("job_runs", {
   runs: integer("runs").notNull().default(0),
   failures: integer("failures").notNull().default(0),
 });
+
+/**
+ * Operation counts per minute shared by every process (decision 188): rate-limit refusals by limit
+ * (buffered in each process and added here every few seconds), job runs and failures by job. The
+ * admin's Operação page sums them; rows older than two days are dropped.
+ */
+export const opsCounts = pgTable(
+  "ops_counts",
+  {
+    minute: ts("minute").notNull(),
+    name: text("name").notNull(),
+    label: text("label").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.minute, t.name, t.label] })],
+);
 
 /** Small key-value facts about the database itself (e.g. which reference data version is loaded). */
 export const appMeta = pgTable("app_meta", {

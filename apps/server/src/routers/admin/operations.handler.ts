@@ -3,7 +3,7 @@ import { operationsMessages as m, type OutboxIdInput } from "@elo/shared";
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import { queryRows } from "../../db/raw";
 import { KNOWN_JOBS } from "../../jobs/job-runs";
-import { rateLimitRefusalsLastHour } from "../../lib/metrics";
+import { flushOpsCounts, sharedCountSince } from "../../lib/ops-counts";
 import { AppError } from "../../trpc/errors";
 import type { Context } from "../../trpc/init";
 
@@ -20,7 +20,8 @@ export function maskAddress(address: string): string {
 /**
  * 'Operação' (admin): the outbox (pending, failing with the error, oldest pending age, a 24-hour
  * chart), each scheduled job's last run, success and error, the last verified backup, and counts
- * of now (locked logins, refused logins and rate-limit refusals in the last hour).
+ * of now (locked logins, refused logins and every replica's rate-limit refusals in the last hour),
+ * and every replica's job runs and refusals per hour (ops_counts, decision 188).
  * A failing e-mail is one whose last attempt failed (pending with an error, to be retried) or that
  * was given up (status failed).
  */
@@ -46,12 +47,19 @@ export async function operationsOverview({ ctx }: { ctx: Context }) {
     .limit(FAILED_LIST);
 
   // The last 24 hours, hour by hour (São Paulo has no DST: UTC hours are fine for a chart).
-  const hours = await queryRows<{ hour: Date | string; queued: number; sent: number }>(
+  // This process's buffered refusals first, so that what it just refused shows (decision 188).
+  await flushOpsCounts(ctx.db, now.getTime()).catch(() => {});
+  const hours = await queryRows<{ hour: Date | string; queued: number; sent: number; job_runs: number; job_failures: number; refusals: number; retries: number; given_up: number }>(
     ctx.db,
     sql`with h as (select generate_series(date_trunc('hour', ${nowIso}::timestamptz) - interval '23 hours', date_trunc('hour', ${nowIso}::timestamptz), interval '1 hour') as hour)
         select h.hour,
                (select count(*)::int from email_outbox e where e.created_at >= h.hour and e.created_at < h.hour + interval '1 hour') as queued,
-               (select count(*)::int from email_outbox e where e.sent_at >= h.hour and e.sent_at < h.hour + interval '1 hour') as sent
+               (select count(*)::int from email_outbox e where e.sent_at >= h.hour and e.sent_at < h.hour + interval '1 hour') as sent,
+               (select coalesce(sum(n), 0)::int from ops_counts c where c.name = 'job_run' and c.minute >= h.hour and c.minute < h.hour + interval '1 hour') as job_runs,
+               (select coalesce(sum(n), 0)::int from ops_counts c where c.name = 'job_failure' and c.minute >= h.hour and c.minute < h.hour + interval '1 hour') as job_failures,
+               (select coalesce(sum(n), 0)::int from ops_counts c where c.name = 'rate_limit_refusal' and c.minute >= h.hour and c.minute < h.hour + interval '1 hour') as refusals,
+               (select coalesce(sum(n), 0)::int from ops_counts c where c.name = 'outbox_failure' and c.label like '%:retry' and c.minute >= h.hour and c.minute < h.hour + interval '1 hour') as retries,
+               (select coalesce(sum(n), 0)::int from ops_counts c where c.name = 'outbox_failure' and c.label like '%:given_up' and c.minute >= h.hour and c.minute < h.hour + interval '1 hour') as given_up
         from h order by h.hour`,
   );
 
@@ -89,6 +97,10 @@ export async function operationsOverview({ ctx }: { ctx: Context }) {
       failed: failed.map((f) => ({ ...f, to: maskAddress(f.to) })),
       hours: hours.map((h) => ({ hour: new Date(h.hour).toISOString(), queued: Number(h.queued), sent: Number(h.sent) })),
     },
+    /** Every replica's job runs and failures, rate-limit refusals, and outbox attempts failed (to retry, given up) per hour, the last 24 hours. */
+    activity: {
+      hours: hours.map((h) => ({ hour: new Date(h.hour).toISOString(), jobRuns: Number(h.job_runs), jobFailures: Number(h.job_failures), refusals: Number(h.refusals), outboxRetries: Number(h.retries), outboxGivenUp: Number(h.given_up) })),
+    },
     jobs,
     backup: backupRow
       ? { lastSuccessAt: backupRow.lastSuccessAt, files: backupRow.lastDone, lastErrorAt: backupRow.lastErrorAt, lastError: backupRow.lastError }
@@ -96,7 +108,7 @@ export async function operationsOverview({ ctx }: { ctx: Context }) {
     now: {
       lockedLogins: logins?.locked ?? 0,
       refusedLoginsLastHour: logins?.refused ?? 0,
-      rateLimitRefusalsLastHour: rateLimitRefusalsLastHour(),
+      rateLimitRefusalsLastHour: await sharedCountSince(ctx.db, "rate_limit_refusal", new Date(now.getTime() - 3600_000)),
     },
   };
 }
@@ -105,12 +117,13 @@ export async function operationsOverview({ ctx }: { ctx: Context }) {
  * 'Reenviar': a failing e-mail goes back to the queue, due now, and the sender is woken. One
  * conditional UPDATE that also clears the error, so a double click (or two admins) queues it once:
  * the second finds no failing row and is told so, and the sender's lease keeps it from two sends.
+ * The attempts start again from zero: a given-up e-mail gets its full retries (decision 187).
  */
 export async function resendEmail({ ctx, input }: { ctx: Context; input: OutboxIdInput }) {
   const o = schema.emailOutbox;
   const [row] = await ctx.db
     .update(o)
-    .set({ status: "pending", lastError: null, nextAttemptAt: ctx.clock.now() })
+    .set({ status: "pending", lastError: null, attempts: 0, nextAttemptAt: ctx.clock.now() })
     .where(and(eq(o.id, input.id), or(eq(o.status, "failed"), and(eq(o.status, "pending"), isNotNull(o.lastError)))))
     .returning({ id: o.id });
   if (!row) {

@@ -11,6 +11,7 @@ import { trpc } from "../../lib/trpc";
 
 // The charts library loads with the chart, not with the page (docs/decisions/130).
 const EmailsPerHourChart = lazy(() => import("./EmailsPerHourChart"));
+const ActivityPerHourChart = lazy(() => import("./ActivityPerHourChart"));
 
 /** Figures that move while the page is open: read again every 30 s. */
 const REFRESH_MS = 30_000;
@@ -131,6 +132,9 @@ export function AdminOperationsPage() {
             </Card>
             <Suspense fallback={<ChartsLoading />}>
               <EmailsPerHourChart hours={o.outbox.hours} />
+            </Suspense>
+            <Suspense fallback={<ChartsLoading />}>
+              <ActivityPerHourChart hours={o.activity.hours} />
             </Suspense>
           </Stack>
 
