@@ -33,6 +33,7 @@ export async function createSqlCapture(databaseUrl: string, publicUrl: string) {
     migrate: async () => {},
     listen: async () => async () => {},
     ping: async () => true,
+    pool: () => null,
     close: () => client.end({ timeout: 5 }),
   };
   const dataDir = mkdtempSync(path.join(tmpdir(), "elo-bench-capture-"));
