@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { e2eDatabase } from "./support/db";
-import { DESKTOP, hasHorizontalScroll, launchBrowser, newPage, PHONE, snap } from "./support/browser";
+import { baseUrl, DESKTOP, hasHorizontalScroll, launchBrowser, newPage, PHONE, snap } from "./support/browser";
 import { fillSignupForm } from "./support/forms";
 
 let browser: Browser;
@@ -162,7 +162,10 @@ describe("schools' landing (/para-escolas)", () => {
 
   it("keeps the contact form in place while the FAQ's accordion code loads after the first paint", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const { page, context } = await newPage(browser, viewport);
+      // A page of its own: newPage's navigation waits for the network to go quiet, and here the
+      // accordion's code is held back on purpose.
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale: "pt-BR" });
+      const page = await context.newPage();
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route(/FaqAccordion[^/]*\.js$/, async (route) => {
@@ -171,6 +174,7 @@ describe("schools' landing (/para-escolas)", () => {
       });
       // The page arrives rendered (decision 163): the questions are there before the accordion's code.
       await page.goto("/para-escolas");
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       await page.locator("#faq").getByRole("button").first().waitFor();
       const faqHeight = () => page.locator("#faq").evaluate((e) => Math.round(e.getBoundingClientRect().height));
       const whileLoading = await faqHeight();
