@@ -48,8 +48,10 @@ export function countedPool(client: Sql, max: number): { client: Sql; stats: () 
     },
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
-      if (prop === "unsafe") return (...args: Parameters<Sql["unsafe"]>) => countOnRun(target.unsafe(...args));
-      if (prop === "begin") return (...args: unknown[]) => track((target.begin as (...a: unknown[]) => Promise<unknown>)(...args));
+      // The function itself behind a counting proxy (not a new function): whatever it carries (a
+      // test's spy and its recorded calls) stays readable, and a spy put in its place wraps this one.
+      if (prop === "unsafe" && typeof value === "function") return new Proxy(value, { apply: (fn, _self, args) => countOnRun(Reflect.apply(fn, target, args)) });
+      if (prop === "begin" && typeof value === "function") return new Proxy(value, { apply: (fn, _self, args) => track(Reflect.apply(fn, target, args) as Promise<unknown>) });
       return value;
     },
   });
