@@ -174,14 +174,28 @@ describe("the issue's scenario: a verified enrollment opens a benefit that requi
   });
 });
 
+/**
+ * Opens a question of a rendered landing page's FAQ. Its accordion hydrates once its code has
+ * arrived (decision 163); a click before that is lost, so the question is clicked until it opens.
+ */
+async function openQuestion(page: Page, name: string) {
+  const question = page.locator("#faq").getByRole("button", { name });
+  await expect
+    .poll(async () => {
+      if ((await question.getAttribute("aria-expanded")) !== "true") await question.click();
+      return question.getAttribute("aria-expanded");
+    }, { timeout: 30_000, interval: 500 })
+    .toBe("true");
+}
+
 describe("what verification means, in Portuguese", () => {
   it("the parents' FAQ and the schools' landing page explain it", async () => {
     const { page, context } = await newPage(browser);
     await page.goto("/#faq");
-    await page.locator("#faq").getByRole("button", { name: "O que é matrícula verificada?" }).click();
+    await openQuestion(page, "O que é matrícula verificada?");
     await page.locator("#faq").getByText("feita pela própria escola do seu filho", { exact: false }).waitFor();
     await page.goto("/para-escolas#faq");
-    await page.locator("#faq").getByRole("button", { name: "O que é 'Exigir matrícula verificada'?" }).click();
+    await openQuestion(page, "O que é 'Exigir matrícula verificada'?");
     await page.locator("#faq").getByText("Cada escola da rede confirma, em 'Confirmar matrículas'", { exact: false }).waitFor();
     await context.close();
   });
