@@ -32,6 +32,12 @@ describe("web shell", () => {
   it("opens the mobile drawer at phone width", async () => {
     const { page, context } = await newPage(browser, PHONE);
     await page.goto("/");
+    // The network's promotional banner opens about a second after the page (the demo world has a
+    // Gold school); a person closes it before reaching the menu.
+    const banner = page.getByRole("dialog", { name: "Destaque da rede" });
+    await banner.waitFor();
+    await banner.getByRole("button", { name: "Fechar" }).click();
+    await banner.waitFor({ state: "hidden" });
     await page.getByRole("button", { name: "Abrir menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
     await drawer.waitFor();
