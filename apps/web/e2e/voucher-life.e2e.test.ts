@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { DESKTOP, hasHorizontalScroll, loginAs, newPage, snap } from "./support/browser";
+import { DESKTOP, loginAs, newPage, snapBoth } from "./support/browser";
 import { browserFilming, cameraTracks, recordCameraStreams } from "./support/fake-camera";
 import { withBrowserAndDatabase } from "./support/db";
 import { newParent, randomVoucherCode, seedVoucher, voucherWorld } from "./support/voucher-world";
@@ -13,7 +13,6 @@ let db: DatabaseHandle;
 withBrowserAndDatabase((opened) => ({ browser, db } = opened));
 
 /** The narrowest phone the issue asks screenshots at. */
-const PHONE_375 = { width: 375, height: 812 };
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 const entry = (page: Page, className: string) => page.getByTestId("panel-entry").filter({ hasText: className });
@@ -26,14 +25,6 @@ async function deskLookup(page: Page, code: string) {
   await page.getByTestId("voucher-result").getByText(code, { exact: true }).waitFor();
 }
 
-/** Screenshots of the current page at 375 and 1280 px, checking nothing spills sideways on the phone. */
-async function snapBoth(page: Page, name: string) {
-  await page.setViewportSize(PHONE_375);
-  expect(await hasHorizontalScroll(page), name).toBe(false);
-  await snap(page, `${name}-375`);
-  await page.setViewportSize(DESKTOP);
-  await snap(page, `${name}-1280`);
-}
 
 describe("the voucher's life after the claim", () => {
   it("a benefit with a hold: the card and confirmation say so; the desk cancels with a reason and the parent sees 'Cancelado' and why", async () => {

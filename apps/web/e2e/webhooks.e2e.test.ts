@@ -3,7 +3,7 @@ import { type DatabaseHandle } from "@elo/db";
 import { verifyWebhook } from "@elo/client";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, hasHorizontalScroll, loginAs, newPage, snap } from "./support/browser";
+import { DESKTOP, loginAs, newPage, snapBoth } from "./support/browser";
 import { withBrowserAndDatabase } from "./support/db";
 import { voucherWorld } from "./support/voucher-world";
 
@@ -28,14 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
-const PHONE_375 = { width: 375, height: 812 };
-async function snapBoth(page: Page, name: string) {
-  await page.setViewportSize(PHONE_375);
-  expect(await hasHorizontalScroll(page), name).toBe(false);
-  await snap(page, `${name}-375`);
-  await page.setViewportSize(DESKTOP);
-  await snap(page, `${name}-1280`);
-}
 
 describe("Integrações (webhooks) on /dados-da-escola", () => {
   it("staff add an endpoint to a local receiver, press 'Testar', a voucher is reserved and used, and the log shows three deliveries", async () => {

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 
 const CHROMIUM_ARGS = [
   "--headless=new",
@@ -50,6 +50,15 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
 export async function snap(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(screenshotsDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage });
+}
+
+/** Screenshots of the current page at 375 and 1280 px, checking nothing spills sideways on the phone. */
+export async function snapBoth(page: Page, name: string) {
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await hasHorizontalScroll(page), name).toBe(false);
+  await snap(page, `${name}-375`);
+  await page.setViewportSize(DESKTOP);
+  await snap(page, `${name}-1280`);
 }
 
 /** True when the page is wider than the viewport (a phone user would have to scroll sideways). */
