@@ -131,7 +131,11 @@ describe("public pages in the browser (issue 26)", () => {
       const chosen = page.locator(`[data-chosen="true"]`);
       await chosen.getByText(`Violão em grupo ${tag}`).waitFor();
       await snap(page, "public-chosen-benefit-375");
-      await chosen.getByRole("button", { name: "Aproveitar benefício" }).click();
+      const claimButton = chosen.getByRole("button", { name: "Aproveitar benefício" });
+      await claimButton.waitFor({ timeout: 15_000 }).catch(async (cause: unknown) => {
+        throw new Error(`the chosen card offers no claim; it reads: ${await chosen.innerText()}`, { cause });
+      });
+      await claimButton.click();
       await page.waitForURL((u) => u.pathname === "/confirmacao-desconto", { timeout: 15_000 });
       await page.getByText("Parabéns, o seu desconto está reservado!").waitFor();
       const [voucher] = await db.db

@@ -81,8 +81,15 @@ describe("e-mail confirmation over HTTP", () => {
     expect(token2.status).toBe(412);
     expect(await h.db.select().from(schema.apiTokens).where(eq(schema.apiTokens.userId, account.id))).toEqual([]);
 
-    expect((await call("auth.confirmEmail", { input: { token } })).status).toBe(200);
+    // Opened in another account's browser: the link confirms its own address, not the viewer's.
+    const other = await signUp();
+    const opened = await call("auth.confirmEmail", { cookie: other.cookie, input: { token } });
+    expect(opened.status).toBe(200);
+    expect(opened.body.result.data.json).toEqual({ ok: true, viewerConfirmed: false });
+    expect(await me(other.cookie)).toMatchObject({ emailConfirmed: false });
     expect(await me(account.cookie)).toMatchObject({ emailConfirmed: true });
+    const own = await call("auth.confirmEmail", { cookie: other.cookie, input: { token: (await latestConfirmationToken(h, other.email))! } });
+    expect(own.body.result.data.json).toEqual({ ok: true, viewerConfirmed: true });
     expect((await call("apiTokens.create", { cookie: account.cookie, input: { name: "Script" } })).status).toBe(200);
   });
 

@@ -18,7 +18,8 @@ export async function confirmEmailHandler({ ctx, input }: { ctx: Context; input:
   if (!userId) throw new AppError("BAD_REQUEST", { title: m.invalidLinkTitle, description: m.invalidLinkDescription }, { invalidLink: true });
   // Open tabs of the account drop the banner at once.
   await notifyProfileChanged(ctx.db, userId);
-  return { ok: true as const };
+  // Whether the link was the signed-in viewer's own: its page may then show the address confirmed at once.
+  return { ok: true as const, viewerConfirmed: ctx.user?.id === userId };
 }
 
 /**

@@ -14,6 +14,11 @@ export function ConfirmEmailPage({ token, benefitId }: { token: string | undefin
   const resend = useResendConfirmation();
   const confirm = useMutation(
     trpc.auth.confirmEmail.mutationOptions({
+      // The link was spent for this address: the cards of /home may offer the claim at once,
+      // without waiting for the refetch below (a quick click used to find 'Confirme seu e-mail').
+      onSuccess: ({ viewerConfirmed }) => {
+        if (viewerConfirmed) queryClient.setQueryData(trpc.auth.me.queryKey(), (old) => (old ? { ...old, emailConfirmed: true } : old));
+      },
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }),
     }),
   );
