@@ -15,6 +15,7 @@ import { measureWebhooks } from "./measures/webhooks";
 import { FULL_SCALE, type ScaleOptions } from "./scale/options";
 
 const ms = (v: number) => `${Math.round(v * 10) / 10} ms`;
+const cpuMs = (v: number) => `${Math.round(v * 1000) / 1000} ms`;
 
 /**
  * The six figures of `npm run bench`: each printed as the median of its measured passes with their
@@ -35,6 +36,7 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
       results.marketplace = { ...r, load };
       const detail = `${r.appRps} vs ${r.pgbenchTps}/s (medians)${r.non2xx ? `; ${r.non2xx} non-2xx` : ""}`;
       figures.push(figure({ name: "1. marketplace.list ÷ pgbench (c10)", values: r.ratioPasses, goal: "≥ 0.5", meets: (v) => v >= 0.5, detail, load }));
+      figures.push(figure({ name: "   marketplace CPU per page", values: r.cpuPasses, format: cpuMs, goal: "≤ 0.7 ms", meets: (v) => v <= 0.7, detail: "server process, user + system ÷ 2xx answers", load }));
       figures.push(figure({ name: "   marketplace p99 (c10)", values: r.p99Passes, format: ms, goal: "< 50 ms", meets: (v) => v < 50, detail: `p50 ${r.p50Ms} ms; pages of 24 of ${r.averageItems} cards/parent`, load }));
     }
     if (only.has("filtered")) {
@@ -74,6 +76,7 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
           voidBecause: dry,
         }),
       );
+      figures.push(figure({ name: "   claim CPU per voucher", values: r.cpuPasses, format: cpuMs, goal: "≤ 1 ms", meets: (v) => v <= 1, detail: "server process, user + system ÷ vouchers committed", load, voidBecause: dry }));
       figures.push(
         figure({
           name: "   zero oversell",
@@ -91,6 +94,8 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
       const { result: r, load } = await withLoad(() => measureFramework(ctx));
       results.framework = { ...r, load };
       figures.push(figure({ name: "3. trivial procedure ÷ bare Fastify", values: r.ratioPasses, goal: "≥ 0.2", meets: (v) => v >= 0.2, detail: `${r.appRps} vs ${r.bareRps} req/s (medians); tRPC alone ${r.trpcOnlyRatio}`, load }));
+      const c = r.cpuMsPerRequest;
+      figures.push(figure({ name: "   trivial CPU ÷ tRPC alone's CPU", values: r.cpuVsTrpcPasses, goal: "≤ 1.15", meets: (v) => v <= 1.15, detail: `${c.app} vs ${c.trpcOnly} ms/req (bare Fastify ${c.bare}), medians`, load }));
     }
     const hasLogin = only.has("login") && (await fetch(`${ctx.server.url}/trpc/auth.login`, { method: "POST", headers: { origin: ctx.server.url, "content-type": "application/json" }, body: "{}" })).status !== 404;
     if (only.has("login") && !hasLogin) log(`\n[${elapsed()}] 4. Login: not measured, this build has no auth.login procedure`);
@@ -99,6 +104,7 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
       const { result: r, load } = await withLoad(() => measureLogin(ctx, world.loginUsers));
       results.login = { ...r, load };
       figures.push(figure({ name: "4. login p50 ÷ argon2 verify p50", values: r.ratioPasses, goal: "≤ 1.15", meets: (v) => v <= 1.15, detail: `${r.loginP50Ms} vs ${r.argon2P50Ms} ms (medians)`, load }));
+      figures.push(figure({ name: "   login CPU outside argon2", values: r.cpuOutsideArgonPasses, format: cpuMs, goal: "≤ 1 ms", meets: (v) => v <= 1, detail: `CPU per login in the storm − one verification's ${r.argon2CpuMs} ms`, load }));
       figures.push(
         figure({
           name: "   event loop p99, 50-client storm",

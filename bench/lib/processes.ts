@@ -24,7 +24,41 @@ export interface RunningServer {
   child: ChildProcess;
   /** Event-loop delay since the last reset (ms), from the bench probe. */
   eventLoop(action: "reset" | "report"): Promise<{ p50: number; p99: number; max: number; mean: number; samples: number } | "reset">;
+  probe: Probe;
   stop(): Promise<void>;
+}
+
+/** What bench/probe/cpu.mjs answers from inside a measured server. */
+export interface Probe {
+  /** The process's CPU time so far (user + system, every thread), in microseconds. */
+  cpuMicros(): Promise<number>;
+  profileStart(): Promise<void>;
+  /** Stops the CPU profile and writes it (a .cpuprofile JSON) to `file`. */
+  profileStop(file: string): Promise<void>;
+}
+
+const CPU_PROBE = path.join(ROOT, "bench/probe/cpu.mjs");
+
+function probeOf(child: ChildProcess): Probe {
+  let next = 0;
+  const waiting = new Map<number, (m: { error?: string; micros?: number }) => void>();
+  child.on("message", (m: { probe?: number; error?: string; micros?: number }) => {
+    if (m && typeof m === "object" && typeof m.probe === "number") {
+      waiting.get(m.probe)?.(m);
+      waiting.delete(m.probe);
+    }
+  });
+  const ask = (op: string, extra: object = {}) =>
+    new Promise<{ micros?: number }>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, (m) => (m.error ? reject(new Error(`probe ${op}: ${m.error}`)) : resolve(m)));
+      child.send({ probe: id, op, ...extra });
+    });
+  return {
+    cpuMicros: async () => (await ask("cpu")).micros!,
+    profileStart: async () => void (await ask("profile:start")),
+    profileStop: async (file) => void (await ask("profile:stop", { file })),
+  };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -59,7 +93,7 @@ export async function startProductionServer(opts: { databaseUrl: string; dataDir
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = openSync(opts.logFile, "a");
-  const child = spawn(process.execPath, ["--import", path.join(ROOT, "bench/probe/event-loop.mjs"), path.join(ROOT, "apps/server/dist/main.js")], {
+  const child = spawn(process.execPath, ["--import", path.join(ROOT, "bench/probe/event-loop.mjs"), "--import", CPU_PROBE, path.join(ROOT, "apps/server/dist/main.js")], {
     cwd: ROOT,
     stdio: ["ignore", log, log, "ipc"],
     env: {
@@ -95,18 +129,19 @@ export async function startProductionServer(opts: { databaseUrl: string; dataDir
         child.send(`eld:${action}`);
       });
     },
+    probe: probeOf(child),
     stop: () => stopChild(child),
   };
 }
 
 /** Starts a baseline server of the framework-tax figure: bare Fastify, or tRPC alone on Fastify. */
-export async function startBareServer(script: "bare-server.mjs" | "bare-trpc-server.mjs" | "bare-page-server.mjs", env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(ROOT, "bench", script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit", "ipc"] });
+export async function startBareServer(script: "bare-server.mjs" | "bare-trpc-server.mjs" | "bare-page-server.mjs", env: Record<string, string> = {}): Promise<{ url: string; probe: Probe; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", CPU_PROBE, path.join(ROOT, "bench", script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit", "ipc"] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("message", (m: { ready?: number }) => (m.ready ? resolve(m.ready) : reject(new Error("bare server failed"))));
     child.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  return { url: `http://127.0.0.1:${port}`, probe: probeOf(child), stop: () => stopChild(child) };
 }
 
 /** Runs a command to completion; rejects with its output on a non-zero exit. */

@@ -3,6 +3,7 @@ import postgres from "postgres";
 import type { SqlCapture } from "../lib/capture";
 import { checkClaimStatements, claimLedger, type ClaimLedger } from "../lib/claim-ledger";
 import { oversellCheck, type ClaimFixture } from "../lib/fixtures";
+import { perUnit, profilePass } from "../lib/cpu";
 import { clientIp, load, trpcBody } from "../lib/http";
 import { pgbench, pgbenchScript } from "../lib/pgbench";
 import { median, passes, round } from "../lib/stats";
@@ -67,7 +68,10 @@ export async function measureClaims(ctx: MeasureContext, fx: ClaimFixture) {
     ];
     const runs = await passes(ctx.warmups, ctx.passes, async (i, warmup) => {
       const seconds = passSeconds(ctx, warmup);
+      const cpuBefore = await ctx.server.probe.cpuMicros();
       const app = await ledger.side(() => load({ url: ctx.server.url, connections: 50, duration: seconds, requests }));
+      // Per voucher committed: the work the parent gets (a refused repeat costs CPU and counts nothing).
+      const cpu = perUnit(((await ctx.server.probe.cpuMicros()) - cpuBefore) / 1000, app.vouchers);
       const base = await ledger.side(
         () => pgbench({ url: ctx.databaseUrl, script: path.join(ctx.workDir, "claim.sql"), clients: 50, seconds }),
         (r) => r.connectionMs / 1000,
@@ -75,12 +79,14 @@ export async function measureClaims(ctx: MeasureContext, fx: ClaimFixture) {
       const noVoucher = base.result.transactions - base.vouchers;
       ctx.log(
         `    claims pass ${i + 1}${warmup ? " (warm-up)" : ""}: app ${app.vouchers} vouchers in ${round(app.seconds)} s = ${round(app.rate, 1)}/s ` +
-          `(2xx ${app.result.ok}, non-2xx ${app.result.non2xx}, errors ${app.result.errors}, p50 ${app.result.p50} ms, p99 ${app.result.p99} ms) | ` +
+          `(2xx ${app.result.ok}, non-2xx ${app.result.non2xx}, errors ${app.result.errors}, p50 ${app.result.p50} ms, p99 ${app.result.p99} ms, CPU ${cpu} ms/voucher) | ` +
           `pgbench ${base.vouchers} vouchers in ${round(base.seconds)} s = ${round(base.rate, 1)}/s (transactions ${base.result.transactions}` +
           `${noVoucher ? `, ${noVoucher} of them without a voucher` : ""}, failed ${base.result.failed}, aborted ${base.result.aborted}; its own tps ${round(base.result.tps, 1)})`,
       );
-      return { app, base, ratio: app.rate / base.rate };
+      return { app, base, ratio: app.rate / base.rate, cpu };
     });
+    // One more pass under the profiler, on pairs not handed out yet (it counts no figure).
+    await profilePass(ctx.server.probe, "claim-create", ctx.workDir, async () => (await load({ url: ctx.server.url, connections: 50, duration: passSeconds(ctx, true), requests })).ok);
     const left = await ledger.left(n);
     ctx.log(
       `    claim fixture left: app ${left.app.pairs - left.app.handedOut} of ${left.app.pairs} pairs never handed out (${left.app.unclaimed} unclaimed), ` +
@@ -103,6 +109,7 @@ export async function measureClaims(ctx: MeasureContext, fx: ClaimFixture) {
 
     return {
       ratioPasses: runs.map((r) => r.ratio),
+      cpuPasses: runs.map((r) => r.cpu),
       ratio: round(median(runs.map((r) => r.ratio)), 3),
       appClaimsPerSecond: round(median(runs.map((r) => r.app.rate)), 1),
       pgbenchClaimsPerSecond: round(median(runs.map((r) => r.base.rate)), 1),

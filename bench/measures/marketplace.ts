@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { BenchSession } from "../lib/fixtures";
-import { clientIp, load, type HttpResult } from "../lib/http";
+import { perUnit, profilePass, withCpu } from "../lib/cpu";
+import { clientIp, load } from "../lib/http";
 import { pgbench, pgbenchScript, type PgbenchResult } from "../lib/pgbench";
 import { median, passes, round } from "../lib/stats";
 import { passSeconds, sessionCookie, type MeasureContext } from "./context";
@@ -50,15 +51,18 @@ export async function measureMarketplace(ctx: MeasureContext, sessions: BenchSes
   const requests = marketplaceRequests(sessions);
   const runs = await passes(ctx.warmups, ctx.passes, async (i, warmup) => {
     const seconds = passSeconds(ctx, warmup);
-    const app: HttpResult = await load({ url: ctx.server.url, connections: 10, duration: seconds, requests });
+    const { result: app, cpuMs } = await withCpu(ctx.server.probe, () => load({ url: ctx.server.url, connections: 10, duration: seconds, requests }));
     const sql: PgbenchResult = await pgbench({ url: ctx.databaseUrl, script: path.join(ctx.workDir, "marketplace.sql"), clients: 10, seconds });
-    ctx.log(`    marketplace pass ${i + 1}${warmup ? " (warm-up)" : ""}: app ${round(app.rps, 1)} req/s (p50 ${app.p50} ms, p99 ${app.p99} ms, non-2xx ${app.non2xx}) | pgbench ${round(sql.tps, 1)} tps`);
-    return { app, sql };
+    const cpu = perUnit(cpuMs, app.ok);
+    ctx.log(`    marketplace pass ${i + 1}${warmup ? " (warm-up)" : ""}: app ${round(app.rps, 1)} req/s (p50 ${app.p50} ms, p99 ${app.p99} ms, non-2xx ${app.non2xx}, CPU ${cpu} ms/page) | pgbench ${round(sql.tps, 1)} tps`);
+    return { app, sql, cpu };
   });
+  await profilePass(ctx.server.probe, "marketplace-list", ctx.workDir, async () => (await load({ url: ctx.server.url, connections: 10, duration: passSeconds(ctx, true), requests })).ok);
   const appRps = median(runs.map((r) => r.app.rps));
   const sqlTps = median(runs.map((r) => r.sql.tps));
   return {
     ratioPasses: runs.map((r) => r.app.rps / r.sql.tps),
+    cpuPasses: runs.map((r) => r.cpu),
     p50Passes: runs.map((r) => r.app.p50),
     p99Passes: runs.map((r) => r.app.p99),
     ratio: round(median(runs.map((r) => r.app.rps / r.sql.tps)), 3),
