@@ -32,6 +32,8 @@ export interface RunningServer {
 export interface Probe {
   /** The process's CPU time so far (user + system, every thread), in microseconds. */
   cpuMicros(): Promise<number>;
+  /** The same, split: every thread, and the main thread alone (JavaScript's; not libuv's pool, where argon2 runs). */
+  cpuSplit(): Promise<{ micros: number; mainMicros: number }>;
   profileStart(): Promise<void>;
   /** Stops the CPU profile and writes it (a .cpuprofile JSON) to `file`. */
   profileStop(file: string): Promise<void>;
@@ -41,21 +43,26 @@ const CPU_PROBE = path.join(ROOT, "bench/probe/cpu.mjs");
 
 function probeOf(child: ChildProcess): Probe {
   let next = 0;
-  const waiting = new Map<number, (m: { error?: string; micros?: number }) => void>();
-  child.on("message", (m: { probe?: number; error?: string; micros?: number }) => {
+  type Answer = { error?: string; micros?: number; mainMicros?: number };
+  const waiting = new Map<number, (m: Answer) => void>();
+  child.on("message", (m: Answer & { probe?: number }) => {
     if (m && typeof m === "object" && typeof m.probe === "number") {
       waiting.get(m.probe)?.(m);
       waiting.delete(m.probe);
     }
   });
   const ask = (op: string, extra: object = {}) =>
-    new Promise<{ micros?: number }>((resolve, reject) => {
+    new Promise<Answer>((resolve, reject) => {
       const id = next++;
       waiting.set(id, (m) => (m.error ? reject(new Error(`probe ${op}: ${m.error}`)) : resolve(m)));
       child.send({ probe: id, op, ...extra });
     });
   return {
     cpuMicros: async () => (await ask("cpu")).micros!,
+    cpuSplit: async () => {
+      const a = await ask("cpu");
+      return { micros: a.micros!, mainMicros: a.mainMicros! };
+    },
     profileStart: async () => void (await ask("profile:start")),
     profileStop: async (file) => void (await ask("profile:stop", { file })),
   };

@@ -14,7 +14,8 @@ if (process.send) {
     try {
       if (op === "cpu") {
         const { user, system } = process.cpuUsage();
-        answer(id, { micros: user + system });
+        const main = process.threadCpuUsage();
+        answer(id, { micros: user + system, mainMicros: main.user + main.system });
       } else if (op === "profile:start") {
         session = new Session();
         session.connect();
