@@ -3,11 +3,15 @@ import path from "node:path";
 import { ROOT, type Probe } from "./processes";
 import { round } from "./stats";
 
-/** Runs `fn` (one pass of load) and returns its result with the CPU time the server spent meanwhile, in ms. */
-export async function withCpu<T>(probe: Probe, fn: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
-  const before = await probe.cpuMicros();
+/**
+ * Runs `fn` (one pass of load) and returns its result with the CPU time the server spent meanwhile,
+ * in ms, and the kernel's part of it (system time: socket reads and writes, mostly).
+ */
+export async function withCpu<T>(probe: Probe, fn: () => Promise<T>): Promise<{ result: T; cpuMs: number; systemMs: number }> {
+  const before = await probe.cpuSplit();
   const result = await fn();
-  return { result, cpuMs: ((await probe.cpuMicros()) - before) / 1000 };
+  const after = await probe.cpuSplit();
+  return { result, cpuMs: (after.micros - before.micros) / 1000, systemMs: (after.systemMicros - before.systemMicros) / 1000 };
 }
 
 /** CPU per answered unit (a 2xx answer, a committed voucher) in ms; NaN when nothing was answered. */

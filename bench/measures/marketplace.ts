@@ -51,10 +51,10 @@ export async function measureMarketplace(ctx: MeasureContext, sessions: BenchSes
   const requests = marketplaceRequests(sessions);
   const runs = await passes(ctx.warmups, ctx.passes, async (i, warmup) => {
     const seconds = passSeconds(ctx, warmup);
-    const { result: app, cpuMs } = await withCpu(ctx.server.probe, () => load({ url: ctx.server.url, connections: 10, duration: seconds, requests }));
+    const { result: app, cpuMs, systemMs } = await withCpu(ctx.server.probe, () => load({ url: ctx.server.url, connections: 10, duration: seconds, requests }));
     const sql: PgbenchResult = await pgbench({ url: ctx.databaseUrl, script: path.join(ctx.workDir, "marketplace.sql"), clients: 10, seconds });
     const cpu = perUnit(cpuMs, app.ok);
-    ctx.log(`    marketplace pass ${i + 1}${warmup ? " (warm-up)" : ""}: app ${round(app.rps, 1)} req/s (p50 ${app.p50} ms, p99 ${app.p99} ms, non-2xx ${app.non2xx}, CPU ${cpu} ms/page) | pgbench ${round(sql.tps, 1)} tps`);
+    ctx.log(`    marketplace pass ${i + 1}${warmup ? " (warm-up)" : ""}: app ${round(app.rps, 1)} req/s (p50 ${app.p50} ms, p99 ${app.p99} ms, non-2xx ${app.non2xx}, CPU ${cpu} ms/page, of which system ${perUnit(systemMs, app.ok)}) | pgbench ${round(sql.tps, 1)} tps`);
     return { app, sql, cpu };
   });
   await profilePass(ctx.server.probe, "marketplace-list", ctx.workDir, async () => (await load({ url: ctx.server.url, connections: 10, duration: passSeconds(ctx, true), requests })).ok);

@@ -4,7 +4,6 @@
  */
 import { accessMessages, emailConfirmationMessages, LIMITS } from "@elo/shared";
 import { initTRPC } from "@trpc/server";
-import superjson from "superjson";
 import { z, ZodError } from "zod";
 import type { CookieJar } from "../auth/cookie";
 import { staffSchool } from "../auth/school-staff";
@@ -13,6 +12,7 @@ import type { Session, SessionUser } from "../auth/session";
 import type { AppDeps } from "../deps";
 import type { StepTrace } from "../lib/step-trace";
 import { AppError, isDatabaseUnavailable, serviceUnavailable } from "./errors";
+import { transformer } from "./transformer";
 
 // ─── 1. Context ─────────────────────────────────────────────────────────────
 
@@ -62,7 +62,7 @@ export type Context = ReturnType<typeof createContextInner>;
 const TRPC_BATCH_TOO_LARGE = "Batch call exceeds maximum size";
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   // Live subscriptions (server-sent events): a ping every 15 s keeps proxies from closing an idle
   // stream, and the browser reconnects when it has heard nothing for 40 s.
   sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
