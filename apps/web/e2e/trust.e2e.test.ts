@@ -177,12 +177,16 @@ describe("the issue's scenario: a verified enrollment opens a benefit that requi
 /**
  * Opens a question of a rendered landing page's FAQ. Its accordion hydrates once its code has
  * arrived (decision 163); a click before that is lost, so the question is clicked until it opens.
+ * On `/` the promotional banner opens by itself about a second after the page and covers the FAQ:
+ * closed when it shows, and a click waits at most 2 s, so one covered click cannot use up the poll.
  */
 async function openQuestion(page: Page, name: string) {
   const question = page.locator("#faq").getByRole("button", { name });
+  const banner = page.getByRole("dialog", { name: "Destaque da rede" });
   await expect
     .poll(async () => {
-      if ((await question.getAttribute("aria-expanded")) !== "true") await question.click();
+      if (await banner.isVisible()) await banner.getByRole("button", { name: "Fechar" }).click({ timeout: 2_000 }).catch(() => {});
+      if ((await question.getAttribute("aria-expanded")) !== "true") await question.click({ timeout: 2_000 }).catch(() => {});
       return question.getAttribute("aria-expanded");
     }, { timeout: 30_000, interval: 500 })
     .toBe("true");

@@ -1,5 +1,5 @@
 import type { Database } from "@elo/db";
-import type { SQL } from "drizzle-orm";
+import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 
 const dialect = new PgDialect();
@@ -29,6 +29,29 @@ export async function queryRows<T>(db: Database, statement: SQL, opts: { prepare
   const result = (await db.execute(statement)) as unknown;
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** A statement's text and parameters, some of them drizzle placeholders (`sql.placeholder`) filled per call. */
+export interface BuiltQuery {
+  sql: string;
+  params: unknown[];
+}
+
+/** Builds a statement's text once, for `queryBuilt` to run many times. */
+export const buildQuery = (statement: SQL): BuiltQuery => dialect.sqlToQuery(statement);
+
+/** Whether `queryBuilt` can run on `db`: postgres.js, not a transaction, not PGlite. */
+export const canRunBuilt = (db: Database) => preparingClient(db) !== null;
+
+/**
+ * Runs a statement built once (`buildQuery`) with its placeholders filled from `values`, as a named
+ * prepared statement: what `queryRows` does without building the text again. postgres.js only
+ * (`canRunBuilt`); elsewhere build the statement and use `queryRows`.
+ */
+export async function queryBuilt<T>(db: Database, query: BuiltQuery, values: Record<string, unknown>): Promise<T[]> {
+  const client = preparingClient(db);
+  if (!client) throw new Error("queryBuilt runs on postgres.js only");
+  return (await client.unsafe(query.sql, fillPlaceholders(query.params, values), { prepare: true })) as T[];
 }
 
 /** The name of the constraint a Postgres error is about (postgres.js and PGlite name it differently). */

@@ -224,6 +224,19 @@ describe("marketplace.list", () => {
     }
   });
 
+  it("the default page's statement, built once (decision 213), serves each parent their own page", async () => {
+    const { parent: first, discount } = await marketWorld(h);
+    const second = await eligibleParent(h);
+    const firstApi = await h.caller(first.id);
+    const secondApi = await h.caller(second.id);
+    await firstApi.claim.create({ discountId: discount.id });
+    // Alternating: a viewer baked into the statement would show up on the other parent's page.
+    for (const [api, claimed] of [[firstApi, true], [secondApi, false], [firstApi, true], [secondApi, false]] as const) {
+      const page = await api.marketplace.list();
+      expect(page.items.find((i) => i.discountId === discount.id)?.claimed).toBe(claimed);
+    }
+  });
+
   it("refuses anonymous callers", async () => {
     await expect((await h.caller(null)).marketplace.list()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });

@@ -1,7 +1,7 @@
-import { accessMessages, LIMITS, MARKETPLACE_DISCOUNT_STEPS, MARKETPLACE_FEE_STEPS, marketplaceFilterMessages, stepsWith, type DiscountValidity, type MarketplaceFilters, type MarketplaceListInput, type MarketplaceWhere } from "@elo/shared";
-import { sql, type SQL } from "drizzle-orm";
+import { accessMessages, LIMITS, MARKETPLACE_DISCOUNT_STEPS, MARKETPLACE_FEE_STEPS, marketplaceFilterMessages, stepsWith, type DiscountValidity, type MarketplaceFilters, type MarketplaceListInput, type MarketplaceSort, type MarketplaceWhere } from "@elo/shared";
+import { Placeholder, sql, type SQL } from "drizzle-orm";
 import { AppError } from "../../trpc/errors";
-import { queryRows } from "../../db/raw";
+import { buildQuery, canRunBuilt, queryBuilt, queryRows, type BuiltQuery } from "../../db/raw";
 import { logoAddress } from "../../storage/logo";
 import type { Context } from "../../trpc/init";
 import { saoPauloDay } from "../../lib/calendar";
@@ -70,74 +70,14 @@ export async function listMarketplace({ ctx, input }: { ctx: AuthedContext; inpu
   if (filters.modality !== undefined && filters.category !== undefined) await checkModality(ctx, filters.category, filters.modality);
   const preds = offerFilters(filters, userId);
   const today = saoPauloDay(ctx.clock.now());
-  const viewerCtes = sql`
-    viewer as (
-      select p.user_id, p.profile_type, p.school_id, p.profile_completed, p.enrollment_proof_submitted
-      from profiles p where p.user_id = ${userId}
-    ),
-    ms as (
-      select sc.* from schools sc join viewer v on sc.id = v.school_id where v.profile_type = 'parent'
-    ),
-    keys as (
-      select marketplace_viewer_keys(ms.city_id, ms.uf, ms.city, ms.neighborhood_id, ms.neighborhood) as k from ms
-    ),
-    verified as (
-      select coalesce((select ${mainEnrollmentVerified(userId, today, sql.raw("v"))} from viewer v), false) as ok
-    )`;
-  const order = pageOrder(sort);
-  const listing = queryRows<ListRow>(
-    ctx.db,
-    sql`
-    with ${viewerCtes},
-    own_schools as (
-      select v.school_id as id, 0 as rank from viewer v where v.school_id is not null and v.profile_type = 'parent'
-      union
-      select e.school_id, 1 from enrollments e join viewer v on v.user_id = e.user_id
-      where e.school_id is not null and v.profile_type = 'parent'
-    ),
-    helping as (
-      select json_agg(json_build_object('id', sc.id, 'name', sc.name, 'logoUrl', sc.logo_url) order by o.rank, sc.name) as list
-      from (select id, min(rank) as rank from own_schools group by id) o
-      join schools sc on sc.id = o.id
-      where exists (select 1 from school_memberships m where m.school_id = sc.id and m.status = 'approved')
-    ),
-    page as (${firstOffers({ cursor, admitted: admittedToViewer(userId), filters: allOf(Object.values(preds)), where: filters.where, sort, limit: limit + 1 })}),
-    items as (
-      select i.id, i.created_at, i.gold, i.sort_key,
-        i.id in (select c.discount_id from claimed_discounts c where c.user_id = ${userId}) as claimed,
-        (select json_build_object('status', w.status, 'offerExpiresAt', w.offer_expires_at,
-            'position', (select count(*) from waitlist_entries q
-              where q.discount_id = d.id and q.status = 'waiting' and q.user_id is not null and (q.created_at, q.id) <= (w.created_at, w.id)))
-          from waitlist_entries w
-          where w.discount_id = d.id and w.user_id = ${userId} and w.status in ('waiting', 'offered')) as waitlist,
-        d.class_name, d.discount_percentage, d.discount_validity, d.number_of_students, d.hold_days, d.requires_verified_enrollment,
-        s.id as school_id, s.name as school_name, s.logo_url as school_logo_url, d.monthly_fee, d.discounted_fee
-      from page i
-      join discounts d on d.id = i.id
-      join schools s on s.id = i.school_id
-    )
-    select
-      (select json_build_object(
-        'profileType', v.profile_type, 'schoolId', v.school_id,
-        'profileCompleted', v.profile_completed, 'proofSubmitted', v.enrollment_proof_submitted,
-        'verified', (select ok from verified)
-      ) from viewer v) as viewer,
-      (select list from helping) as helping,
-      (select json_agg(json_build_object(
-          'discountId', i.id, 'className', i.class_name, 'discountPercentage', i.discount_percentage,
-          'discountValidity', i.discount_validity, 'numberOfStudents', i.number_of_students, 'holdDays', i.hold_days,
-          'schoolId', i.school_id, 'schoolName', i.school_name, 'schoolLogoUrl', i.school_logo_url,
-          'monthlyFee', i.monthly_fee, 'discountedFee', i.discounted_fee, 'createdAt', i.created_at,
-          'gold', i.gold, 'claimed', i.claimed, 'waitlist', i.waitlist, 'requiresVerified', i.requires_verified_enrollment,
-          'sortKey', i.sort_key
-        ) order by ${order})
-        from items i) as items
-    `,
-    { prepare: true },
-  );
+  // The default page (no cursor, no filter: every visit to /home) reuses its statement's text and
+  // fills in the viewer and the day; any other page, or PGlite, builds its own (decision 213).
+  const listing = isDefaultPage(filters, cursor) && canRunBuilt(ctx.db)
+    ? queryBuilt<ListRow>(ctx.db, defaultPageStatement(sort, limit), { userId, today })
+    : queryRows<ListRow>(ctx.db, listingStatement({ cursor, filters, preds, sort, limit, userId, today }), { prepare: true });
   // The facet counts: one more statement, only when asked and on the first page (the next pages
   // share the first's filters, so /home asks on every page and pays once).
-  const facetsQuery = input?.facets && !cursor ? facetCounts(ctx, viewerCtes, filters, preds, userId) : Promise.resolve(null);
+  const facetsQuery = input?.facets && !cursor ? facetCounts(ctx, viewerCtes(userId, today), filters, preds, userId) : Promise.resolve(null);
   const [[row], facets] = await Promise.all([listing, facetsQuery]);
 
   const v = row?.viewer ?? null;
@@ -300,3 +240,109 @@ async function facetCounts(
 }
 export type MarketplaceList = Awaited<ReturnType<typeof listMarketplace>>;
 export type MarketplaceBenefit = MarketplaceList["items"][number];
+
+type SqlValue = string | Placeholder;
+
+/** The viewer, their main school, its place keys and whether their main enrollment is verified today. */
+function viewerCtes(userId: SqlValue, today: SqlValue): SQL {
+  return sql`
+    viewer as (
+      select p.user_id, p.profile_type, p.school_id, p.profile_completed, p.enrollment_proof_submitted
+      from profiles p where p.user_id = ${userId}
+    ),
+    ms as (
+      select sc.* from schools sc join viewer v on sc.id = v.school_id where v.profile_type = 'parent'
+    ),
+    keys as (
+      select marketplace_viewer_keys(ms.city_id, ms.uf, ms.city, ms.neighborhood_id, ms.neighborhood) as k from ms
+    ),
+    verified as (
+      select coalesce((select ${mainEnrollmentVerified(userId, today, sql.raw("v"))} from viewer v), false) as ok
+    )`;
+}
+
+interface ListingShape {
+  cursor: ReturnType<typeof decodeSortCursor> | null;
+  filters: MarketplaceFilters;
+  preds: Partial<Record<OfferFilterKey, SQL>>;
+  sort: MarketplaceSort;
+  limit: number;
+  userId: SqlValue;
+  today: SqlValue;
+}
+
+/** The page's one statement (see listMarketplace). */
+function listingStatement({ cursor, filters, preds, sort, limit, userId, today }: ListingShape): SQL {
+  const order = pageOrder(sort);
+  return sql`
+    with ${viewerCtes(userId, today)},
+    own_schools as (
+      select v.school_id as id, 0 as rank from viewer v where v.school_id is not null and v.profile_type = 'parent'
+      union
+      select e.school_id, 1 from enrollments e join viewer v on v.user_id = e.user_id
+      where e.school_id is not null and v.profile_type = 'parent'
+    ),
+    helping as (
+      select json_agg(json_build_object('id', sc.id, 'name', sc.name, 'logoUrl', sc.logo_url) order by o.rank, sc.name) as list
+      from (select id, min(rank) as rank from own_schools group by id) o
+      join schools sc on sc.id = o.id
+      where exists (select 1 from school_memberships m where m.school_id = sc.id and m.status = 'approved')
+    ),
+    page as (${firstOffers({ cursor, admitted: admittedToViewer(userId), filters: allOf(Object.values(preds)), where: filters.where, sort, limit: limit + 1 })}),
+    items as (
+      select i.id, i.created_at, i.gold, i.sort_key,
+        i.id in (select c.discount_id from claimed_discounts c where c.user_id = ${userId}) as claimed,
+        (select json_build_object('status', w.status, 'offerExpiresAt', w.offer_expires_at,
+            'position', (select count(*) from waitlist_entries q
+              where q.discount_id = d.id and q.status = 'waiting' and q.user_id is not null and (q.created_at, q.id) <= (w.created_at, w.id)))
+          from waitlist_entries w
+          where w.discount_id = d.id and w.user_id = ${userId} and w.status in ('waiting', 'offered')) as waitlist,
+        d.class_name, d.discount_percentage, d.discount_validity, d.number_of_students, d.hold_days, d.requires_verified_enrollment,
+        s.id as school_id, s.name as school_name, s.logo_url as school_logo_url, d.monthly_fee, d.discounted_fee
+      from page i
+      join discounts d on d.id = i.id
+      join schools s on s.id = i.school_id
+    )
+    select
+      (select json_build_object(
+        'profileType', v.profile_type, 'schoolId', v.school_id,
+        'profileCompleted', v.profile_completed, 'proofSubmitted', v.enrollment_proof_submitted,
+        'verified', (select ok from verified)
+      ) from viewer v) as viewer,
+      (select list from helping) as helping,
+      (select json_agg(json_build_object(
+          'discountId', i.id, 'className', i.class_name, 'discountPercentage', i.discount_percentage,
+          'discountValidity', i.discount_validity, 'numberOfStudents', i.number_of_students, 'holdDays', i.hold_days,
+          'schoolId', i.school_id, 'schoolName', i.school_name, 'schoolLogoUrl', i.school_logo_url,
+          'monthlyFee', i.monthly_fee, 'discountedFee', i.discounted_fee, 'createdAt', i.created_at,
+          'gold', i.gold, 'claimed', i.claimed, 'waitlist', i.waitlist, 'requiresVerified', i.requires_verified_enrollment,
+          'sortKey', i.sort_key
+        ) order by ${order})
+        from items i) as items
+    `;
+}
+
+const isDefaultPage = (f: MarketplaceFilters, cursor: unknown) =>
+  cursor === null && f.q === undefined && f.category === undefined && f.modality === undefined && f.where === undefined &&
+  f.maxFee === undefined && f.minDiscount === undefined && !f.withSlots && f.access === undefined;
+
+const defaultPages = new Map<string, BuiltQuery>();
+
+/**
+ * The default page's statement for a sort and a page size, built once with the viewer and the day
+ * as placeholders (drizzle's `sql.placeholder`): building it took about half of the handler's own
+ * CPU (decision 213). A viewer's id or a day among its fixed parameters would mean a placeholder
+ * was missed and the statement would serve that viewer's page to everyone: refused at once.
+ */
+function defaultPageStatement(sort: MarketplaceSort, limit: number): BuiltQuery {
+  const key = `${sort}:${limit}`;
+  let built = defaultPages.get(key);
+  if (!built) {
+    built = buildQuery(listingStatement({ cursor: null, filters: { sort }, preds: {}, sort, limit, userId: sql.placeholder("userId"), today: sql.placeholder("today") }));
+    const named = built.params.filter((p) => p instanceof Placeholder).map((p) => (p as Placeholder).name);
+    const leaked = built.params.some((p) => typeof p === "string" && /^[0-9a-f]{8}-[0-9a-f-]{27}$|^\d{4}-\d{2}-\d{2}$/i.test(p));
+    if (!named.includes("userId") || !named.includes("today") || leaked) throw new Error("the default page's statement must take the viewer and the day as placeholders");
+    defaultPages.set(key, built);
+  }
+  return built;
+}

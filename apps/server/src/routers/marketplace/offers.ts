@@ -1,5 +1,5 @@
 import type { MarketplaceFilters, MarketplaceSort, MarketplaceWhere } from "@elo/shared";
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { SortCursor } from "./cursor";
 
 /** How many place keys marketplace_viewer_keys returns (migration 0010_marketplace_offers_triggers). */
@@ -166,7 +166,7 @@ export function allAdmittedOffers(opts: { admitted: SQL; search?: SQL; others: S
  * are the read model's (marketplace_offers_expected); visibility.ts says all four for the claim.
  * Written as scalars of `ms`, so the offers stay in index order.
  */
-export function admittedToViewer(userId: string): SQL {
+export function admittedToViewer(userId: string | Placeholder): SQL {
   return sql`i.niche_id is distinct from (select ms.category_id from ms)
     and i.school_id <> (select ms.id from ms)
     and i.school_id not in (select e.school_id from enrollments e where e.user_id = ${userId} and e.school_id is not null)`;
