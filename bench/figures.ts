@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./lib/processes";
+import { floorDetail } from "./lib/floor-passes";
 import { figure, loadNow, markdownTable, printTable, withLoad, type Figure } from "./lib/report";
 import { openWorld, type BenchRun } from "./lib/world";
 import { measureClaims } from "./measures/claims";
@@ -33,7 +34,7 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
       log(`\n[${elapsed()}] 1. Marketplace (10 concurrent)`);
       const { result: r, load } = await withLoad(() => measureMarketplace(ctx, world.marketSessions));
       results.marketplace = { ...r, load };
-      const detail = `${r.appRps} vs ${r.pgbenchTps}/s (medians)${r.non2xx ? `; ${r.non2xx} non-2xx` : ""}`;
+      const detail = `${r.appRps} vs ${r.pgbenchTps}/s (medians)${r.non2xx ? `; ${r.non2xx} non-2xx` : ""}${r.pgbenchFailed ? `; ${r.pgbenchFailed} pgbench transactions failed or clients aborted` : ""}; ${floorDetail(r.floor, "page")}`;
       figures.push(figure({ name: "1. marketplace.list ÷ pgbench (c10)", values: r.ratioPasses, goal: "≥ 0.5", meets: (v) => v >= 0.5, detail, load }));
       figures.push(figure({ name: "   marketplace p99 (c10)", values: r.p99Passes, format: ms, goal: "< 50 ms", meets: (v) => v < 50, detail: `p50 ${r.p50Ms} ms; pages of 24 of ${r.averageItems} cards/parent`, load }));
     }
@@ -69,7 +70,7 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
           values: r.ratioPasses,
           goal: "≥ 0.45",
           meets: (v) => v >= 0.45,
-          detail: `${r.appClaimsPerSecond} vs ${r.pgbenchClaimsPerSecond} vouchers/s (medians)${extras ? `; ${extras}` : ""}; pairs left app ${r.left.app.pairs - r.left.app.handedOut}, pgbench ${r.left.pgbench.pairs - r.left.pgbench.handedOut}`,
+          detail: `${r.appClaimsPerSecond} vs ${r.pgbenchClaimsPerSecond} vouchers/s (medians)${extras ? `; ${extras}` : ""}; pairs left app ${r.left.app.pairs - r.left.app.handedOut}, pgbench ${r.left.pgbench.pairs - r.left.pgbench.handedOut}; ${floorDetail(r.floor, "claim")}`,
           load,
           voidBecause: dry,
         }),
