@@ -80,6 +80,9 @@ export function claimLedger(sql: Sql, fx: ClaimFixture) {
 }
 export type ClaimLedger = ReturnType<typeof claimLedger>;
 
+/** The statement that writes a voucher. */
+export const isVoucherWriter = (s: CapturedStatement) => /insert\s+into\s+"?discount_transactions"?/i.test(s.query);
+
 /**
  * The statements one claim sends, checked before pgbench replays them: exactly one writes a voucher,
  * and running them once committed exactly one. If the claim path changes (an outbox insert added to
@@ -87,7 +90,7 @@ export type ClaimLedger = ReturnType<typeof claimLedger>;
  * per claim, the bench stops here rather than compare different work.
  */
 export function checkClaimStatements(statements: CapturedStatement[], committed: number): void {
-  const writers = statements.filter((s) => /insert\s+into\s+"?discount_transactions"?/i.test(s.query));
+  const writers = statements.filter(isVoucherWriter);
   if (writers.length !== 1 || committed !== 1) {
     throw new Error(`one claim should send one statement that writes a voucher and commit one voucher; it sent ${writers.length} such statements (of ${statements.length}) and committed ${committed}`);
   }

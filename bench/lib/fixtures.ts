@@ -34,7 +34,7 @@ async function sampleParents(sql: Sql, count: number, salt: string, basicOnly = 
       and p.user_id not in (select user_id from bench_used_parents)
     order by md5(p.user_id::text || ${salt})
     limit ${count}`;
-  await sql`insert into bench_used_parents ${sql(rows.map((r) => ({ user_id: r.userId })))}`;
+  if (rows.length) await sql`insert into bench_used_parents ${sql(rows.map((r) => ({ user_id: r.userId })))}`;
   return rows.map((r) => r.userId);
 }
 

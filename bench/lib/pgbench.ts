@@ -65,13 +65,19 @@ export async function pgbench(opts: { url: string; script: string; clients: numb
 export interface CapturedStatement {
   query: string;
   params: unknown[];
+  /**
+   * pgbench keeps the statement's result row as variables named by this prefix and its columns
+   * (\gset), for a later statement that sends a value this one returned (the claim's outbox id).
+   */
+  gset?: string;
 }
 
 /**
  * Turns captured statements into a pgbench script that sends the same SQL text: every `$n` becomes
  * a pgbench variable, either one named by `variables` (a value that changes per transaction, set by
  * the `lookup` statement through \gset) or a constant decoded from base64 in that same lookup (base64
- * keeps pgbench from reading `:` inside values as variables).
+ * keeps pgbench from reading `:` inside values as variables). A variable may also be one an earlier
+ * statement of the transaction sets through its `gset`.
  */
 export function pgbenchScript(opts: {
   file: string;
@@ -100,7 +106,7 @@ export function pgbenchScript(opts: {
       }
       text = text.replace(new RegExp(`\\$${i}(?!\\d)`, "g"), `:${name}`);
     }
-    return `${text};`;
+    return st.gset ? `${text} \\gset ${st.gset}` : `${text};`;
   });
   const select = [...opts.lookupSelect, ...constants].join(", ");
   const script = [...opts.preamble, `select ${select} ${opts.lookupFrom} \\gset`, ...lines, ""].join("\n");

@@ -1,7 +1,7 @@
 import path from "node:path";
-import postgres from "postgres";
+import postgres, { type Sql } from "postgres";
 import type { SqlCapture } from "../lib/capture";
-import { checkClaimStatements, claimLedger, type ClaimLedger } from "../lib/claim-ledger";
+import { checkClaimStatements, claimLedger, isVoucherWriter, type ClaimLedger } from "../lib/claim-ledger";
 import { capturedFloor, floorPasses } from "../lib/floor-passes";
 import { oversellCheck, sessionId, type ClaimFixture } from "../lib/fixtures";
 import { clientIp, load, trpcBody } from "../lib/http";
@@ -40,11 +40,17 @@ export async function claimScript(capture: SqlCapture, fx: ClaimFixture, ledger:
   return { statements, script };
 }
 
+/** The column of the claim statement's row holding its e-mail's outbox id, and pgbench's prefix for that row's variables. */
+const OUTBOX_ID = "outbox_id";
+const CLAIM_ROW = "claim_";
+
 /**
  * One real claim sent over HTTP in-process (decision 210): every statement the request sent,
  * session lookup included, checked to commit exactly one voucher, and the values pgbench names.
+ * The e-mail written after the answer updates the outbox row the claim statement inserted: pgbench
+ * takes that id from the claim statement's row (\gset), so each transaction writes its own e-mail.
  */
-export async function claimRequest(capture: SqlCapture, fx: ClaimFixture, ledger: ClaimLedger) {
+export async function claimRequest(capture: SqlCapture, fx: ClaimFixture, ledger: ClaimLedger, sql: Sql) {
   const first = fx.benefits[0]!;
   const parent = fx.captureSession;
   const before = await ledger.vouchers();
@@ -57,8 +63,14 @@ export async function claimRequest(capture: SqlCapture, fx: ClaimFixture, ledger
   if (response.statusCode !== 200) throw new Error(`the captured claim answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
   checkClaimStatements(statements, (await ledger.vouchers()) - before);
   const voucherCode = (JSON.parse(response.body) as { result: { data: { json: { voucherCode: string } } } }).result.data.json.voucherCode;
-  return { statements, variables: { uid: parent.userId, sess: sessionId(parent.token), did: first.id, sid: first.schoolId, voucher: voucherCode } };
+  const [outbox] = await sql<[{ id: string }?]>`/* bench */ select id::text as id from email_outbox where user_id = ${parent.userId} order by created_at desc limit 1`;
+  const variables: Record<string, string> = { uid: parent.userId, sess: sessionId(parent.token), did: first.id, sid: first.schoolId, voucher: voucherCode };
+  if (outbox) variables[`${CLAIM_ROW}${OUTBOX_ID}`] = outbox.id;
+  return { statements, variables };
 }
+
+/** The script's statements with the claim statement's row kept for the statements after it. */
+const withClaimRow = (statements: CapturedStatement[]) => statements.map((s) => (isVoucherWriter(s) && /\boutbox_id\b/.test(s.query) ? { ...s, gset: CLAIM_ROW } : s));
 
 /**
  * Figure 2: claims per second with 50 concurrent parents through claim.create ÷ the same with
@@ -81,7 +93,7 @@ export async function measureClaims(ctx: MeasureContext, fx: ClaimFixture) {
     let floor: ReturnType<typeof floorPasses> | null = null;
     let variables: Record<string, string> = {};
     if (pgss) {
-      const claim = await claimRequest(ctx.capture, fx, ledger);
+      const claim = await claimRequest(ctx.capture, fx, ledger, sql);
       variables = claim.variables;
       floor = floorPasses(pgss, claim.statements, ctx.log);
     } else {
@@ -121,7 +133,7 @@ export async function measureClaims(ctx: MeasureContext, fx: ClaimFixture) {
         const f = await floor.read(app.vouchers, i, warmup);
         if (script === null) {
           checkClaimStatements(f.script, 1);
-          script = claimScriptOf(file, f.script, variables);
+          script = claimScriptOf(file, withClaimRow(f.script), variables);
           scriptStatements = f.script.length;
         }
       }
