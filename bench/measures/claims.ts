@@ -69,8 +69,12 @@ export async function claimRequest(capture: SqlCapture, fx: ClaimFixture, ledger
   return { statements, variables };
 }
 
-/** The script's statements with the claim statement's row kept for the statements after it. */
-const withClaimRow = (statements: CapturedStatement[]) => statements.map((s) => (isVoucherWriter(s) && /\boutbox_id\b/.test(s.query) ? { ...s, gset: CLAIM_ROW } : s));
+/** The pgbench script from the floor's statements, the claim statement's row kept for the statements after it. */
+export function claimFloorScript(file: string, statements: CapturedStatement[], variables: Record<string, string>) {
+  checkClaimStatements(statements, 1);
+  const withRow = statements.map((s) => (isVoucherWriter(s) && new RegExp(`\\b${OUTBOX_ID}\\b`).test(s.query) ? { ...s, gset: CLAIM_ROW } : s));
+  return claimScriptOf(file, withRow, variables);
+}
 
 /**
  * Figure 2: claims per second with 50 concurrent parents through claim.create ÷ the same with
@@ -132,8 +136,7 @@ export async function measureClaims(ctx: MeasureContext, fx: ClaimFixture) {
         // Per voucher the app committed: each is a claim.create answered 2xx, those autocannon stopped waiting for included.
         const f = await floor.read(app.vouchers, i, warmup);
         if (script === null) {
-          checkClaimStatements(f.script, 1);
-          script = claimScriptOf(file, withClaimRow(f.script), variables);
+          script = claimFloorScript(file, f.script, variables);
           scriptStatements = f.script.length;
         }
       }
