@@ -85,6 +85,8 @@ export function pgbenchScript(opts: {
   lookupSelect: string[];
   lookupFrom: string;
   variables: Record<string, string>;
+  /** SQL sent in place of a variable (`:name` inside), for a value that may be missing: an empty \\gset of a NULL. */
+  expressions?: Record<string, string>;
   statements: CapturedStatement[];
 }) {
   const byValue = new Map(Object.entries(opts.variables).map(([name, value]) => [value, name]));
@@ -104,7 +106,7 @@ export function pgbenchScript(opts: {
           constants.push(`convert_from(decode('${Buffer.from(value, "utf8").toString("base64")}', 'base64'), 'UTF8') as ${name}`);
         }
       }
-      text = text.replace(new RegExp(`\\$${i}(?!\\d)`, "g"), `:${name}`);
+      text = text.replace(new RegExp(`\\$${i}(?!\\d)`, "g"), opts.expressions?.[name] ?? `:${name}`);
     }
     return st.gset ? `${text} \\gset ${st.gset}` : `${text};`;
   });

@@ -13,42 +13,59 @@ import { passSeconds, sessionCookie, type MeasureContext } from "./context";
 /** Pgbench's voucher for pair n: unique per pair, and ending in "ZZ", which the generator never uses. */
 const PGBENCH_VOUCHER = `(1000 + n % 9000)::text || '-' || chr(65 + (n / 9000 % 26)::int) || chr(65 + (n / 234000 % 26)::int) || 'ZZ'`;
 
-/** What pgbench's transaction names per claim: the next unused pgbench pair's parent, session, benefit, school and a fresh voucher. */
-function claimScriptOf(file: string, statements: CapturedStatement[], variables: Record<string, string>) {
+/** The column of the claim statement's row holding its e-mail's outbox id, and pgbench's prefix for that row's variables. */
+const OUTBOX_ID = "outbox_id";
+const CLAIM_ROW = "claim_";
+const OUTBOX_VARIABLE = `${CLAIM_ROW}${OUTBOX_ID}`;
+
+/**
+ * The handler renders the voucher e-mail into the outbox row its claim statement inserted: pgbench
+ * takes that id from the claim statement's row (\gset) instead of replaying the captured claim's
+ * id (whose row is already rendered: an update of nothing), so each transaction writes its own e-mail.
+ */
+async function outboxVariable(sql: Sql, userId: string): Promise<Record<string, string>> {
+  const [outbox] = await sql<[{ id: string }?]>`/* bench */ select id::text as id from email_outbox where user_id = ${userId} order by created_at desc limit 1`;
+  return outbox ? { [OUTBOX_VARIABLE]: outbox.id } : {};
+}
+
+/**
+ * The pgbench script from a claim's statements, checked to hold one voucher writer, whose row is
+ * kept for the statements after it; per transaction it names the next unused pgbench pair's parent,
+ * session, benefit, school and a fresh voucher.
+ */
+export function claimFloorScript(file: string, statements: CapturedStatement[], variables: Record<string, string>) {
+  checkClaimStatements(statements, 1);
+  const withRow = statements.map((s) => (isVoucherWriter(s) && new RegExp(`\\b${OUTBOX_ID}\\b`).test(s.query) ? { ...s, gset: CLAIM_ROW } : s));
   return pgbenchScript({
     file,
     preamble: [],
     lookupSelect: ["user_id as uid", "session_id as sess", "discount_id as did", "school_id as sid", `${PGBENCH_VOUCHER} as voucher`],
     lookupFrom: "from bench_claim_pairs where n = (select nextval('bench_claim_seq'))",
     variables,
-    statements,
+    // A claim that took no slot has no outbox row: \gset leaves '' and the update then matches nothing, as a refused claim writes none.
+    expressions: { [OUTBOX_VARIABLE]: `nullif(:${OUTBOX_VARIABLE}, '')::uuid` },
+    statements: withRow,
   });
 }
 
 /**
  * The pgbench script of the claim without pg_stat_statements: the statements one real claim.create
  * sends (captured from the handler, so the script follows the app's statement), checked to commit
- * exactly one voucher, with the parent, benefit, school and voucher taken per transaction from the
- * next unused pgbench pair.
+ * exactly one voucher, with the parent, benefit, school, voucher and outbox row taken per
+ * transaction from the next unused pgbench pair and the claim statement's row.
  */
-export async function claimScript(capture: SqlCapture, fx: ClaimFixture, ledger: ClaimLedger, file: string) {
+export async function claimScript(capture: SqlCapture, fx: ClaimFixture, ledger: ClaimLedger, file: string, sql: Sql) {
   const first = fx.benefits[0]!;
   const before = await ledger.vouchers();
   const { statements, result } = await capture.record(fx.captureParent, (c) => c.claim.create({ discountId: first.id }));
   checkClaimStatements(statements, (await ledger.vouchers()) - before);
-  const script = claimScriptOf(file, statements, { uid: fx.captureParent, did: first.id, sid: first.schoolId, voucher: result.voucherCode });
-  return { statements, script };
+  const variables = { uid: fx.captureParent, did: first.id, sid: first.schoolId, voucher: result.voucherCode, ...(await outboxVariable(sql, fx.captureParent)) };
+  return { statements, script: claimFloorScript(file, statements, variables) };
 }
-
-/** The column of the claim statement's row holding its e-mail's outbox id, and pgbench's prefix for that row's variables. */
-const OUTBOX_ID = "outbox_id";
-const CLAIM_ROW = "claim_";
 
 /**
  * One real claim sent over HTTP in-process (decision 210): every statement the request sent,
  * session lookup included, checked to commit exactly one voucher, and the values pgbench names.
- * The e-mail written after the answer updates the outbox row the claim statement inserted: pgbench
- * takes that id from the claim statement's row (\gset), so each transaction writes its own e-mail.
  */
 export async function claimRequest(capture: SqlCapture, fx: ClaimFixture, ledger: ClaimLedger, sql: Sql) {
   const first = fx.benefits[0]!;
@@ -63,17 +80,8 @@ export async function claimRequest(capture: SqlCapture, fx: ClaimFixture, ledger
   if (response.statusCode !== 200) throw new Error(`the captured claim answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
   checkClaimStatements(statements, (await ledger.vouchers()) - before);
   const voucherCode = (JSON.parse(response.body) as { result: { data: { json: { voucherCode: string } } } }).result.data.json.voucherCode;
-  const [outbox] = await sql<[{ id: string }?]>`/* bench */ select id::text as id from email_outbox where user_id = ${parent.userId} order by created_at desc limit 1`;
-  const variables: Record<string, string> = { uid: parent.userId, sess: sessionId(parent.token), did: first.id, sid: first.schoolId, voucher: voucherCode };
-  if (outbox) variables[`${CLAIM_ROW}${OUTBOX_ID}`] = outbox.id;
+  const variables = { uid: parent.userId, sess: sessionId(parent.token), did: first.id, sid: first.schoolId, voucher: voucherCode, ...(await outboxVariable(sql, parent.userId)) };
   return { statements, variables };
-}
-
-/** The pgbench script from the floor's statements, the claim statement's row kept for the statements after it. */
-export function claimFloorScript(file: string, statements: CapturedStatement[], variables: Record<string, string>) {
-  checkClaimStatements(statements, 1);
-  const withRow = statements.map((s) => (isVoucherWriter(s) && new RegExp(`\\b${OUTBOX_ID}\\b`).test(s.query) ? { ...s, gset: CLAIM_ROW } : s));
-  return claimScriptOf(file, withRow, variables);
 }
 
 /**
@@ -102,7 +110,7 @@ export async function measureClaims(ctx: MeasureContext, fx: ClaimFixture) {
       floor = floorPasses(pgss, claim.statements, ctx.log);
     } else {
       ctx.log(`    ${NOT_LOADED}`);
-      const claim = await claimScript(ctx.capture, fx, ledger, file);
+      const claim = await claimScript(ctx.capture, fx, ledger, file, sql);
       script = claim.script;
       scriptStatements = claim.statements.length;
     }

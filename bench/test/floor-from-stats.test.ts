@@ -135,4 +135,19 @@ describe("pgbench's script from the captured statements", () => {
     expect(lines[3]).toBe("select x from offers i where i.user_id = :uid and i.status in ('waiting', 'offered') and i.gold = true limit 24;");
     expect(lines[4]).toBe("select :c2::date, :c1;");
   });
+
+  it("keeps a statement's row for the next ones (\\gset) and sends an expression for a value that may be missing", () => {
+    const script = pgbenchScript({
+      file: path.join(dir, "u.sql"),
+      preamble: [],
+      lookupSelect: ["user_id as uid"],
+      lookupFrom: "from bench_claim_pairs where n = 1",
+      variables: { uid: "u-1", claim_outbox_id: "o-9" },
+      expressions: { claim_outbox_id: "nullif(:claim_outbox_id, '')::uuid" },
+      statements: [{ ...captured("with mail as (insert into email_outbox (user_id) values ($1) returning id) select (select id from mail) as outbox_id", "u-1"), gset: "claim_" }, captured("update email_outbox set subject = $1 where id = $2", "s", "o-9")],
+    });
+    const lines = script.split("\n");
+    expect(lines[1]).toBe("with mail as (insert into email_outbox (user_id) values (:uid) returning id) select (select id from mail) as outbox_id \\gset claim_");
+    expect(lines[2]).toBe("update email_outbox set subject = :c1 where id = nullif(:claim_outbox_id, '')::uuid;");
+  });
 });
