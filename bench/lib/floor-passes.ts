@@ -29,6 +29,7 @@ export type FloorReport =
  */
 export function floorPasses(pgss: StatStatements, captured: CapturedStatement[], log: (line: string) => void) {
   let first: Floor | null = null;
+  let firstStats: StatementStats[] = [];
   let scriptFrom = "";
   const measured: Array<{ stats: StatementStats[]; requests: number }> = [];
   return {
@@ -36,9 +37,11 @@ export function floorPasses(pgss: StatStatements, captured: CapturedStatement[],
     /** Reads the side's statements; returns the floor the script is built from (the first pass's). */
     async read(requests: number, pass: number, warmup: boolean): Promise<Floor> {
       const stats = await pgss.read();
-      if (!warmup) measured.push({ stats, requests });
+      // A side that answered nothing (a fixture run dry) has no calls per request to add.
+      if (!warmup && requests > 0) measured.push({ stats, requests });
       if (!first) {
         first = floorFromStats({ stats, requests, captured });
+        firstStats = stats;
         scriptFrom = `pass ${pass + 1}${warmup ? " (warm-up)" : ""}, ${requests} requests`;
         log(`    pgbench script from pg_stat_statements of ${scriptFrom}: calls/request × PostgreSQL mean time, replayed ×n`);
         for (const line of floorLines(first)) log(line);
@@ -46,8 +49,10 @@ export function floorPasses(pgss: StatStatements, captured: CapturedStatement[],
       return first;
     },
     report(): FloorReport {
-      const requests = measured.reduce((a, m) => a + m.requests, 0);
-      const floor = floorFromStats({ stats: addStats(measured.map((m) => m.stats)), requests, captured });
+      // The measured passes; the script's own pass when none answered anything.
+      const passes = measured.length ? measured : [{ stats: firstStats, requests: first!.requests }];
+      const requests = passes.reduce((a, m) => a + m.requests, 0);
+      const floor = floorFromStats({ stats: addStats(passes.map((m) => m.stats)), requests, captured });
       // The replayed counts are the script's (the first pass's), whatever the measured passes round to.
       const script = new Map(first!.statements.map((s) => [s.query, s.replayed]));
       const statements = floor.statements.map((s) => ({ ...s, replayed: script.get(s.query) ?? 0 }));
