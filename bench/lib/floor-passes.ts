@@ -1,4 +1,4 @@
-import { floorFromStats, floorLines, type Floor, type FloorStatement } from "./floor-from-stats";
+import { floorFromStats, floorLines, normalizeSql, type Floor, type FloorStatement } from "./floor-from-stats";
 import type { CapturedStatement } from "./pgbench";
 import { round } from "./stats";
 import { addStats, NOT_LOADED, type StatementStats, type StatStatements } from "./stat-statements";
@@ -54,8 +54,9 @@ export function floorPasses(pgss: StatStatements, captured: CapturedStatement[],
       const requests = passes.reduce((a, m) => a + m.requests, 0);
       const floor = floorFromStats({ stats: addStats(passes.map((m) => m.stats)), requests, captured });
       // The replayed counts are the script's (the first pass's), whatever the measured passes round to.
-      const script = new Map(first!.statements.map((s) => [s.query, s.replayed]));
-      const statements = floor.statements.map((s) => ({ ...s, replayed: script.get(s.query) ?? 0 }));
+      // By shape: pg_stat_statements keeps the text it saw first after each reset, whose spacing may differ from pass to pass.
+      const script = new Map(first!.statements.map((s) => [normalizeSql(s.query), s.replayed]));
+      const statements = floor.statements.map((s) => ({ ...s, replayed: script.get(normalizeSql(s.query)) ?? 0 }));
       const left = statements.filter((s) => !s.replayed);
       return {
         source: "pg_stat_statements",

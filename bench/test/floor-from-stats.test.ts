@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { floorFromStats, normalizeSql, replayCount } from "../lib/floor-from-stats";
+import { floorDetail, floorPasses } from "../lib/floor-passes";
 import { pgbenchScript, type CapturedStatement } from "../lib/pgbench";
-import { addStats, isBookkeeping, type StatementStats } from "../lib/stat-statements";
+import { addStats, isBookkeeping, type StatementStats, type StatStatements } from "../lib/stat-statements";
 
 const SESSION = `
     select s.user_id, s.expires_at, (select array_agg(r.role::text) from user_roles r where r.user_id = s.user_id) as roles
@@ -149,5 +150,31 @@ describe("pgbench's script from the captured statements", () => {
     const lines = script.split("\n");
     expect(lines[1]).toBe("with mail as (insert into email_outbox (user_id) values (:uid) returning id) select (select id from mail) as outbox_id \\gset claim_");
     expect(lines[2]).toBe("update email_outbox set subject = :c1 where id = nullif(:claim_outbox_id, '')::uuid;");
+  });
+});
+
+describe("a figure's floor over its passes", () => {
+  it("builds the script from the first pass and reports the measured ones, matching statements by shape", async () => {
+    const page = captured("select x from t where id = $1", "u");
+    const readings = [
+      [stat("1", "select x from t where id = $1", 10, 5)],
+      [stat("1", "select x\n  from t where id = $1", 20, 4)],
+      [stat("1", "select x  from t\nwhere id = $1", 30, 6)],
+    ];
+    const fake = { reset: async () => {}, read: async () => readings.shift()!, close: async () => {} } as unknown as StatStatements;
+    const passes = floorPasses(fake, [page], () => {});
+    const first = await passes.read(10, 0, true);
+    expect(first.script).toEqual([page]);
+    await passes.read(20, 1, false);
+    await passes.read(30, 2, false);
+    const report = passes.report();
+    if (report.source !== "pg_stat_statements") throw new Error("expected the pg_stat_statements floor");
+    expect(report.requests).toBe(50);
+    expect(report.scriptFrom).toBe("pass 1 (warm-up), 10 requests");
+    expect(report.statements).toHaveLength(1);
+    expect(report.statements[0]).toMatchObject({ calls: 50, callsPerRequest: 1, meanMs: 0.2, replayed: 1 });
+    expect(report.replayedPerTransaction).toBe(1);
+    expect(report.leftOut.statements).toBe(0);
+    expect(floorDetail(report, "page")).toBe("PostgreSQL 0.2 ms/page in 1 statements/page (pg_stat_statements), pgbench replays 1 = 0.2 ms");
   });
 });
