@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./lib/processes";
+import { floorDetail } from "./lib/floor-passes";
 import { median, round } from "./lib/stats";
 import { figure, loadNow, markdownTable, printTable, withLoad, type Figure } from "./lib/report";
 import { openWorld, type BenchRun } from "./lib/world";
@@ -26,7 +27,8 @@ const cpuMs = (v: number) => `${Math.round(v * 1000) / 1000} ms`;
 export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: Set<string>; claimParents: number }) {
   const { log, elapsed, scale, only } = opts;
   log(`\n[${elapsed()}] Generating ${scale.schools} schools, ${scale.parents} parents${scale.schools < FULL_SCALE.schools ? " (reduced scale)" : ""}...`);
-  const world = await openWorld({ ...opts, loginParents: 3000 });
+  // Login parents only when the login figure runs: at a reduced scale they would leave the claims none.
+  const world = await openWorld({ ...opts, loginParents: only.has("login") ? 3000 : 0 });
   try {
     const { ctx } = world;
     const results: Record<string, unknown> = {};
@@ -35,8 +37,8 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
       log(`\n[${elapsed()}] 1. Marketplace (10 concurrent)`);
       const { result: r, load } = await withLoad(() => measureMarketplace(ctx, world.marketSessions));
       results.marketplace = { ...r, load };
-      const detail = `${r.appRps} vs ${r.pgbenchTps}/s (medians)${r.non2xx ? `; ${r.non2xx} non-2xx` : ""}`;
-      figures.push(figure({ name: "1. marketplace.list ÷ pgbench (c10)", values: r.ratioPasses, goal: "≥ 0.5", meets: (v) => v >= 0.5, detail, load }));
+      const detail = `${r.appRps} vs ${r.pgbenchTps}/s (medians)${r.non2xx ? `; ${r.non2xx} non-2xx` : ""}${r.pgbenchFailed ? `; ${r.pgbenchFailed} pgbench transactions failed or clients aborted` : ""}; ${floorDetail(r.floor, "page")}`;
+      figures.push(figure({ name: "1. marketplace.list ÷ pgbench (c10)", values: r.ratioPasses, goal: "≥ 0.6", meets: (v) => v >= 0.6, detail, load }));
       figures.push(figure({ name: "   marketplace CPU per page", values: r.cpuPasses, format: cpuMs, goal: "≤ 0.7 ms", meets: (v) => v <= 0.7, detail: "server process, user + system ÷ 2xx answers", load }));
       figures.push(figure({ name: "   marketplace p99 (c10)", values: r.p99Passes, format: ms, goal: "< 50 ms", meets: (v) => v < 50, detail: `p50 ${r.p50Ms} ms; pages of 24 of ${r.averageItems} cards/parent`, load }));
     }
@@ -72,7 +74,7 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
           values: r.ratioPasses,
           goal: "≥ 0.45",
           meets: (v) => v >= 0.45,
-          detail: `${r.appClaimsPerSecond} vs ${r.pgbenchClaimsPerSecond} vouchers/s (medians)${extras ? `; ${extras}` : ""}; pairs left app ${r.left.app.pairs - r.left.app.handedOut}, pgbench ${r.left.pgbench.pairs - r.left.pgbench.handedOut}`,
+          detail: `${r.appClaimsPerSecond} vs ${r.pgbenchClaimsPerSecond} vouchers/s (medians)${extras ? `; ${extras}` : ""}; pairs left app ${r.left.app.pairs - r.left.app.handedOut}, pgbench ${r.left.pgbench.pairs - r.left.pgbench.handedOut}; ${floorDetail(r.floor, "claim")}`,
           load,
           voidBecause: dry,
         }),

@@ -6,12 +6,14 @@ import type { CapturedStatement } from "./pgbench";
  * Counting claims as the user gets them (decision 112): a claim is a voucher committed in
  * discount_transactions for one of the fixture's benefits, whoever sent it. A pgbench transaction
  * that took no slot or repeated a pair, or an HTTP answer without a voucher, is not a claim.
+ * Its statements start with the bench's mark (stat-statements.ts): pg_stat_statements' reading of
+ * the app's pass leaves them out.
  */
 export function claimLedger(sql: Sql, fx: ClaimFixture) {
   const ids = fx.benefits.map((b) => b.id);
 
   async function vouchers(): Promise<number> {
-    const [{ n }] = await sql<[{ n: number }]>`select count(*)::int as n from discount_transactions where discount_id = any(${ids}::uuid[])`;
+    const [{ n }] = await sql<[{ n: number }]>`/* bench */ select count(*)::int as n from discount_transactions where discount_id = any(${ids}::uuid[])`;
     return n;
   }
 
@@ -22,7 +24,7 @@ export function claimLedger(sql: Sql, fx: ClaimFixture) {
     let quietSince = performance.now();
     for (;;) {
       const [{ running }] = await sql<[{ running: number }]>`
-        select count(*)::int as running from pg_stat_activity
+        /* bench */ select count(*)::int as running from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle' and query ilike '%insert into discount_transactions%'`;
       const now = performance.now();
       const count = await vouchers();
@@ -78,6 +80,9 @@ export function claimLedger(sql: Sql, fx: ClaimFixture) {
 }
 export type ClaimLedger = ReturnType<typeof claimLedger>;
 
+/** The statement that writes a voucher. */
+export const isVoucherWriter = (s: CapturedStatement) => /insert\s+into\s+"?discount_transactions"?/i.test(s.query);
+
 /**
  * The statements one claim sends, checked before pgbench replays them: exactly one writes a voucher,
  * and running them once committed exactly one. If the claim path changes (an outbox insert added to
@@ -85,7 +90,7 @@ export type ClaimLedger = ReturnType<typeof claimLedger>;
  * per claim, the bench stops here rather than compare different work.
  */
 export function checkClaimStatements(statements: CapturedStatement[], committed: number): void {
-  const writers = statements.filter((s) => /insert\s+into\s+"?discount_transactions"?/i.test(s.query));
+  const writers = statements.filter(isVoucherWriter);
   if (writers.length !== 1 || committed !== 1) {
     throw new Error(`one claim should send one statement that writes a voucher and commit one voucher; it sent ${writers.length} such statements (of ${statements.length}) and committed ${committed}`);
   }

@@ -6,12 +6,15 @@ export interface BenchSession {
   token: string;
 }
 
+/** The sessions row's id: the SHA-256 of the cookie's token (the app's hashSecret), what the session lookup asks for. */
+export const sessionId = (token: string) => createHash("sha256").update(token).digest("hex");
+
 /** Sessions created straight in the database, as the login would (only the SHA-256 of the token is stored). */
 export async function createSessions(sql: Sql, userIds: string[]): Promise<BenchSession[]> {
   const sessions = userIds.map((userId) => ({ userId, token: randomBytes(25).toString("hex") }));
   for (let i = 0; i < sessions.length; i += 1000) {
     const rows = sessions.slice(i, i + 1000).map((s) => ({
-      id: createHash("sha256").update(s.token).digest("hex"),
+      id: sessionId(s.token),
       user_id: s.userId,
       expires_at: new Date(Date.now() + 30 * 86_400_000),
       user_agent: "bench",
@@ -31,7 +34,7 @@ async function sampleParents(sql: Sql, count: number, salt: string, basicOnly = 
       and p.user_id not in (select user_id from bench_used_parents)
     order by md5(p.user_id::text || ${salt})
     limit ${count}`;
-  await sql`insert into bench_used_parents ${sql(rows.map((r) => ({ user_id: r.userId })))}`;
+  if (rows.length) await sql`insert into bench_used_parents ${sql(rows.map((r) => ({ user_id: r.userId })))}`;
   return rows.map((r) => r.userId);
 }
 
@@ -40,8 +43,8 @@ export async function marketplaceFixture(sql: Sql, count: number) {
   await sql`create table if not exists bench_used_parents (user_id uuid primary key)`;
   const ids = await sampleParents(sql, count, "market");
   const sessions = await createSessions(sql, ids);
-  await sql`create table bench_market_parents (i int primary key, user_id uuid not null)`;
-  await sql`insert into bench_market_parents ${sql(ids.map((user_id, i) => ({ i: i + 1, user_id })))}`;
+  await sql`create table bench_market_parents (i int primary key, user_id uuid not null, session_id text not null)`;
+  await sql`insert into bench_market_parents ${sql(sessions.map((s, i) => ({ i: i + 1, user_id: s.userId, session_id: sessionId(s.token) })))}`;
   return sessions;
 }
 
@@ -52,6 +55,8 @@ export interface ClaimFixture {
   /** Pairs n < appPairs are claimed over HTTP; pgbench takes n >= appPairs from a sequence. Each pair is one (parent, benefit), used once. */
   appPairs: number;
   captureParent: string;
+  /** The capture parent's session, for the claim captured over HTTP (decision 210). */
+  captureSession: BenchSession;
   hot: { benefitId: string; slots: number; parents: BenchSession[] };
 }
 
@@ -98,20 +103,20 @@ export async function claimFixture(sql: Sql, opts: { parents: number; benefits: 
 
   const total = count * opts.benefits;
   const appPairs = Math.floor(total / 2);
-  await sql`create table bench_claim_parents (i int primary key, user_id uuid not null)`;
-  await sql`insert into bench_claim_parents ${sql(parents.map((p, i) => ({ i, user_id: p.userId })))}`;
+  await sql`create table bench_claim_parents (i int primary key, user_id uuid not null, session_id text not null)`;
+  await sql`insert into bench_claim_parents ${sql(parents.map((p, i) => ({ i, user_id: p.userId, session_id: sessionId(p.token) })))}`;
   await sql`create table bench_claim_benefits (i int primary key, discount_id uuid not null, school_id uuid not null)`;
   await sql`insert into bench_claim_benefits ${sql(benefits.map((b, i) => ({ i, discount_id: b.id, school_id: b.schoolId })))}`;
   await sql`
     create table bench_claim_pairs as
-    select n::bigint as n, p.user_id, b.discount_id, b.school_id
+    select n::bigint as n, p.user_id, p.session_id, b.discount_id, b.school_id
     from generate_series(0, ${total - 1}) n
     join bench_claim_parents p on p.i = n / ${opts.benefits}
     join bench_claim_benefits b on b.i = n % ${opts.benefits}`;
   await sql`alter table bench_claim_pairs add primary key (n)`;
   await sql.unsafe(`create sequence bench_claim_seq start ${appPairs}`);
   await sql`analyze bench_claim_pairs`;
-  return { parents, benefits, slotsEach: opts.slotsEach, appPairs, captureParent, hot: { benefitId: hot.id, slots: opts.hotSlots, parents: hotParents } };
+  return { parents, benefits, slotsEach: opts.slotsEach, appPairs, captureParent, captureSession: sessions[count]!, hot: { benefitId: hot.id, slots: opts.hotSlots, parents: hotParents } };
 }
 
 /** Generated parents for the login figures (their password is the generator's). */

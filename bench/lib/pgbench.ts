@@ -65,13 +65,19 @@ export async function pgbench(opts: { url: string; script: string; clients: numb
 export interface CapturedStatement {
   query: string;
   params: unknown[];
+  /**
+   * pgbench keeps the statement's result row as variables named by this prefix and its columns
+   * (\gset), for a later statement that sends a value this one returned (the claim's outbox id).
+   */
+  gset?: string;
 }
 
 /**
  * Turns captured statements into a pgbench script that sends the same SQL text: every `$n` becomes
  * a pgbench variable, either one named by `variables` (a value that changes per transaction, set by
  * the `lookup` statement through \gset) or a constant decoded from base64 in that same lookup (base64
- * keeps pgbench from reading `:` inside values as variables).
+ * keeps pgbench from reading `:` inside values as variables). A variable may also be one an earlier
+ * statement of the transaction sets through its `gset`.
  */
 export function pgbenchScript(opts: {
   file: string;
@@ -79,6 +85,8 @@ export function pgbenchScript(opts: {
   lookupSelect: string[];
   lookupFrom: string;
   variables: Record<string, string>;
+  /** SQL sent in place of a variable (`:name` inside), for a value that may be missing: an empty \\gset of a NULL. */
+  expressions?: Record<string, string>;
   statements: CapturedStatement[];
 }) {
   const byValue = new Map(Object.entries(opts.variables).map(([name, value]) => [value, name]));
@@ -98,9 +106,9 @@ export function pgbenchScript(opts: {
           constants.push(`convert_from(decode('${Buffer.from(value, "utf8").toString("base64")}', 'base64'), 'UTF8') as ${name}`);
         }
       }
-      text = text.replace(new RegExp(`\\$${i}(?!\\d)`, "g"), `:${name}`);
+      text = text.replace(new RegExp(`\\$${i}(?!\\d)`, "g"), opts.expressions?.[name] ?? `:${name}`);
     }
-    return `${text};`;
+    return st.gset ? `${text} \\gset ${st.gset}` : `${text};`;
   });
   const select = [...opts.lookupSelect, ...constants].join(", ");
   const script = [...opts.preamble, `select ${select} ${opts.lookupFrom} \\gset`, ...lines, ""].join("\n");
