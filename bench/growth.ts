@@ -22,6 +22,9 @@ interface GrowthRow {
   filteredP99: number[];
   facetMs: number[];
   claimP50: number[];
+  /** Issue 30: the server's CPU per page and per voucher (ms). */
+  marketplaceCpu: number[];
+  claimCpu: number[];
   marketplaceRatio: number;
   claimsRatio: number;
   claimFixtureRanDry: boolean;
@@ -37,14 +40,21 @@ function passesText(values: number[]) {
   return s.spread > UNSTABLE_SPREAD && values.length > 1 ? `${text} unstable` : text;
 }
 
+/** CPU per unit in ms, three decimals, marked as passesText marks. */
+function cpuText(values: number[]) {
+  const s = spreadOf(values);
+  const text = values.length > 1 ? `${round(s.median, 3)} (${round(s.min, 3)}–${round(s.max, 3)})` : `${round(s.median, 3)}`;
+  return s.spread > UNSTABLE_SPREAD && values.length > 1 ? `${text} unstable` : text;
+}
+
 function growthTable(rows: GrowthRow[]) {
   const head = [
-    "| scale | schools / parents | data | marketplace p50 ms (c10) | marketplace p99 ms (c10) | filtered page p50 / p99 ms (c10) | facet statement ms (c1) | claim p50 ms (c50) | buffers per page, median (max) | schools in the parent's city, median (max) | offers open to the whole platform | ratios: marketplace / claims | load before → after |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| scale | schools / parents | data | marketplace p50 ms (c10) | marketplace p99 ms (c10) | filtered page p50 / p99 ms (c10) | facet statement ms (c1) | claim p50 ms (c50) | CPU ms per page / per voucher | buffers per page, median (max) | schools in the parent's city, median (max) | offers open to the whole platform | ratios: marketplace / claims | load before → after |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   const body = rows.map(
     (r) =>
-      `| ${r.factor}× | ${r.schools.toLocaleString("en")} / ${r.parents.toLocaleString("en")} | ${Math.round(r.generationSeconds)} s | ${passesText(r.marketplaceP50)} | ${passesText(r.marketplaceP99)} | ${passesText(r.filteredP50)} / ${passesText(r.filteredP99)} | ${passesText(r.facetMs)} | ${passesText(r.claimP50)} | ` +
+      `| ${r.factor}× | ${r.schools.toLocaleString("en")} / ${r.parents.toLocaleString("en")} | ${Math.round(r.generationSeconds)} s | ${passesText(r.marketplaceP50)} | ${passesText(r.marketplaceP99)} | ${passesText(r.filteredP50)} / ${passesText(r.filteredP99)} | ${passesText(r.facetMs)} | ${passesText(r.claimP50)} | ${cpuText(r.marketplaceCpu)} / ${cpuText(r.claimCpu)} | ` +
       `${r.page.buffersMedian.toLocaleString("en")} (${r.page.buffersMax.toLocaleString("en")}) | ${r.page.citySchoolsMedian} (${r.page.citySchoolsMax}) | ${r.page.platformOffers.toLocaleString("en")} | ` +
       `${r.marketplaceRatio} / ${r.claimsRatio}${r.claimFixtureRanDry ? " (claim fixture ran dry)" : ""} | ${r.load.before.join("/")} → ${r.load.after.join("/")} |`,
   );
@@ -66,16 +76,18 @@ export async function runGrowth(opts: BenchRun & { factors: number[]; claimParen
     const scale = parseScaleArgs(["--schools", String(Math.round(FULL_SCALE.schools * factor)), "--parents", String(Math.round(FULL_SCALE.parents * factor))]);
     log(`\n[${elapsed()}] ${factor}×: generating ${scale.schools} schools, ${scale.parents} parents...`);
     const world = await openWorld({ ...opts, scale, loginParents: 0 });
+    // The profiles under bench/profiles/ are the figures' (npm run bench), not each scale's.
+    const ctx = { ...world.ctx, profiles: false };
     try {
       const { result, load } = await withLoad(async () => {
         log(`[${elapsed()}] ${factor}×: marketplace (10 concurrent)`);
-        const market = await measureMarketplace(world.ctx, world.marketSessions);
-        const page = await measurePageCost(world.ctx, world.marketSessions);
+        const market = await measureMarketplace(ctx, world.marketSessions);
+        const page = await measurePageCost(ctx, world.marketSessions);
         log(`[${elapsed()}] ${factor}×: filtered and searched page (10 concurrent), facet counts (1 client)`);
-        const filtered = await measureMarketplaceFiltered(world.ctx, world.marketSessions);
+        const filtered = await measureMarketplaceFiltered(ctx, world.marketSessions);
         log(`    buffers per page: median ${page.buffersMedian}, max ${page.buffersMax}; schools in the parent's city: median ${page.citySchoolsMedian}; offers open to the platform: ${page.platformOffers}`);
         log(`[${elapsed()}] ${factor}×: claims (50 concurrent)`);
-        const claims = await measureClaims(world.ctx, await world.claimFixture(opts.claimParents));
+        const claims = await measureClaims(ctx, await world.claimFixture(opts.claimParents));
         return { market, page, filtered, claims };
       });
       rows.push({
@@ -89,6 +101,8 @@ export async function runGrowth(opts: BenchRun & { factors: number[]; claimParen
         filteredP99: result.filtered.p99Passes,
         facetMs: result.filtered.facetMsPasses,
         claimP50: result.claims.p50Passes,
+        marketplaceCpu: result.market.cpuPasses,
+        claimCpu: result.claims.cpuPasses,
         marketplaceRatio: result.market.ratio,
         claimsRatio: result.claims.ratio,
         claimFixtureRanDry: result.claims.ranDry,

@@ -118,6 +118,8 @@ export async function startProductionServer(opts: { databaseUrl: string; dataDir
       // The bench plays many parents from many addresses (X-Forwarded-For), as the proxy in front of
       // a production server would send them; without this every request counts against one IP's limit.
       TRUST_PROXY: "loopback",
+      // Runtime flags to try on the measured server (e.g. --max-semi-space-size=32), none by default.
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
       ...opts.env,
     },
   });

@@ -166,7 +166,7 @@ export async function measureClaims(ctx: MeasureContext, fx: ClaimFixture) {
       return { app, base, ratio: app.rate / base.rate, cpu };
     });
     // One more pass under the profiler, on pairs not handed out yet (it counts no figure).
-    await profilePass(ctx.server.probe, "claim-create", ctx.workDir, async () => (await load({ url: ctx.server.url, connections: 50, duration: passSeconds(ctx, true), requests })).ok);
+    if (ctx.profiles !== false) await profilePass(ctx.server.probe, "claim-create", ctx.workDir, async () => (await load({ url: ctx.server.url, connections: 50, duration: passSeconds(ctx, true), requests })).ok);
     const left = await ledger.left(n);
     ctx.log(
       `    claim fixture left: app ${left.app.pairs - left.app.handedOut} of ${left.app.pairs} pairs never handed out (${left.app.unclaimed} unclaimed), ` +

@@ -12,6 +12,8 @@ export interface MeasureContext {
   /** Seconds of each measured pass (warm-ups take half). */
   seconds: number;
   log: (line: string) => void;
+  /** false: no profiling pass (the growth table's runs); the figures' runs keep bench/profiles/. */
+  profiles?: boolean;
 }
 
 export const passSeconds = (ctx: MeasureContext, warmup: boolean) => (warmup ? Math.max(2, Math.round(ctx.seconds / 2)) : ctx.seconds);

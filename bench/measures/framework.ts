@@ -35,8 +35,8 @@ export async function measureFramework(ctx: MeasureContext) {
       return { app, base, floor, cpu };
     });
     const profiled = (target: { url: string }) => async () => (await load({ url: target.url, connections: 100, pipelining: 10, duration: passSeconds(ctx, true), requests })).ok;
-    await profilePass(ctx.server.probe, "trivial-procedure", ctx.workDir, profiled(ctx.server));
-    await profilePass(trpcOnly.probe, "trivial-trpc-alone", ctx.workDir, profiled(trpcOnly));
+    if (ctx.profiles !== false) await profilePass(ctx.server.probe, "trivial-procedure", ctx.workDir, profiled(ctx.server));
+    if (ctx.profiles !== false) await profilePass(trpcOnly.probe, "trivial-trpc-alone", ctx.workDir, profiled(trpcOnly));
     const app = median(runs.map((r) => r.app.rps));
     const base = median(runs.map((r) => r.base.rps));
     const floor = median(runs.map((r) => r.floor.rps));

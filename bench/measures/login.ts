@@ -85,7 +85,7 @@ export async function measureLogin(ctx: MeasureContext, users: Array<{ email: st
     ctx.log(`    login storm ${i + 1}${warmup ? " (warm-up)" : ""}: ${round(http.rps, 1)} logins/s, p50 ${http.p50} ms, p99 ${http.p99} ms, non-2xx ${http.non2xx} | event loop p99 ${eld.p99} ms, max ${eld.max} ms | CPU ${cpu} ms/login (main thread ${mainCpu}), ${round(cpu - argonCpuMs, 3)} ms beyond one verification's`);
     return { http, eld, cpu, mainCpu };
   });
-  await profilePass(ctx.server.probe, "login", ctx.workDir, async () => (await load({ url: ctx.server.url, connections: 50, duration: passSeconds(ctx, true), requests })).ok);
+  if (ctx.profiles !== false) await profilePass(ctx.server.probe, "login", ctx.workDir, async () => (await load({ url: ctx.server.url, connections: 50, duration: passSeconds(ctx, true), requests })).ok);
 
   const loginP50 = median(runs.map((r) => r.login));
   const argonP50 = median(runs.map((r) => r.argon));

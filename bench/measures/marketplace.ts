@@ -96,7 +96,7 @@ async function measure(ctx: MeasureContext, sessions: BenchSession[], pgss: Stat
     );
     return { app, sql, cpu };
   });
-  await profilePass(ctx.server.probe, "marketplace-list", ctx.workDir, async () => (await load({ url: ctx.server.url, connections: 10, duration: passSeconds(ctx, true), requests })).ok);
+  if (ctx.profiles !== false) await profilePass(ctx.server.probe, "marketplace-list", ctx.workDir, async () => (await load({ url: ctx.server.url, connections: 10, duration: passSeconds(ctx, true), requests })).ok);
   const appRps = median(runs.map((r) => r.app.rps));
   const sqlTps = median(runs.map((r) => r.sql.tps));
   return {
