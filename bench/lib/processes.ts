@@ -33,7 +33,7 @@ export interface Probe {
   /** The process's CPU time so far (user + system, every thread), in microseconds. */
   cpuMicros(): Promise<number>;
   /** The same, split: every thread, the kernel's part of it (system), and the main thread alone (JavaScript's; not libuv's pool, where argon2 runs). */
-  cpuSplit(): Promise<{ micros: number; mainMicros: number; systemMicros: number }>;
+  cpuSplit(): Promise<{ micros: number; mainMicros: number; systemMicros: number; mainSystemMicros: number }>;
   profileStart(): Promise<void>;
   /** Stops the CPU profile and writes it (a .cpuprofile JSON) to `file`. */
   profileStop(file: string): Promise<void>;
@@ -43,7 +43,7 @@ const CPU_PROBE = path.join(ROOT, "bench/probe/cpu.mjs");
 
 function probeOf(child: ChildProcess): Probe {
   let next = 0;
-  type Answer = { error?: string; micros?: number; mainMicros?: number; systemMicros?: number };
+  type Answer = { error?: string; micros?: number; mainMicros?: number; systemMicros?: number; mainSystemMicros?: number };
   const waiting = new Map<number, (m: Answer) => void>();
   child.on("message", (m: Answer & { probe?: number }) => {
     if (m && typeof m === "object" && typeof m.probe === "number") {
@@ -61,7 +61,7 @@ function probeOf(child: ChildProcess): Probe {
     cpuMicros: async () => (await ask("cpu")).micros!,
     cpuSplit: async () => {
       const a = await ask("cpu");
-      return { micros: a.micros!, mainMicros: a.mainMicros!, systemMicros: a.systemMicros! };
+      return { micros: a.micros!, mainMicros: a.mainMicros!, systemMicros: a.systemMicros!, mainSystemMicros: a.mainSystemMicros! };
     },
     profileStart: async () => void (await ask("profile:start")),
     profileStop: async (file) => void (await ask("profile:stop", { file })),

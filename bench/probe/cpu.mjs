@@ -15,7 +15,7 @@ if (process.send) {
       if (op === "cpu") {
         const { user, system } = process.cpuUsage();
         const main = process.threadCpuUsage();
-        answer(id, { micros: user + system, systemMicros: system, mainMicros: main.user + main.system });
+        answer(id, { micros: user + system, systemMicros: system, mainMicros: main.user + main.system, mainSystemMicros: main.system });
       } else if (op === "profile:start") {
         session = new Session();
         session.connect();
