@@ -34,7 +34,8 @@ export async function measurePublicPages(ctx: MeasureContext) {
     if (!city) throw new Error("public pages: the bench's network has no listed school");
     const cityPath = `/escolas/${city.uf}/${city.slug}`;
 
-    // The uncached render, in this process.
+    // The uncached render, in this process: `npm run bench` sets NODE_ENV=production, so React renders
+    // with its production build, as the server does (its development build is several times slower).
     const storage = diskStorage(path.join(ctx.workDir, "public-pages-storage"), "bench");
     const pageCtx = { db: handle.db, storage, origin: "https://bench.invalid", images: false };
     const times: number[] = [];

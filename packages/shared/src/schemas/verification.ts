@@ -36,19 +36,29 @@ export const adminProofOpenInput = z
   .refine(ticketWhenSupport, { message: accessLogMessages.ticketRequired, path: ["ticket"] });
 export type AdminProofOpenInput = z.input<typeof adminProofOpenInput>;
 
+/**
+ * A date of the incident register: a real date between 2000 and 2100. An out-of-range one (year
+ * 199816, which JavaScript writes as "+199816-...") is refused here, not by PostgreSQL with a 500.
+ */
+const incidentDate = () =>
+  z.coerce
+    .date(accessLogMessages.incidentDateInvalid)
+    .min(new Date("2000-01-01T00:00:00Z"), accessLogMessages.incidentDateInvalid)
+    .max(new Date("2100-01-01T00:00:00Z"), accessLogMessages.incidentDateInvalid);
+
 /** A security incident for the register (Resolução CD/ANPD 15/2024, issue 27). */
 export const incidentInput = z
   .object({
     title: text().trim().min(3, accessLogMessages.incidentTitleRequired).max(200, accessLogMessages.incidentTooLong(200)),
-    detectedAt: z.coerce.date(accessLogMessages.incidentDateInvalid),
-    windowFrom: z.coerce.date(accessLogMessages.incidentDateInvalid),
-    windowTo: z.coerce.date(accessLogMessages.incidentDateInvalid),
+    detectedAt: incidentDate(),
+    windowFrom: incidentDate(),
+    windowTo: incidentDate(),
     schoolId: uuid.nullable().default(null),
     nature: text().trim().min(3, accessLogMessages.incidentNatureRequired).max(2000, accessLogMessages.incidentTooLong(2000)),
     accountsAffected: z.number().int().min(0).max(10_000_000),
     childrenAffected: z.number().int().min(0).max(10_000_000),
     measures: text().trim().min(3, accessLogMessages.incidentMeasuresRequired).max(4000, accessLogMessages.incidentTooLong(4000)),
-    communicatedAt: z.coerce.date(accessLogMessages.incidentDateInvalid).nullable().default(null),
+    communicatedAt: incidentDate().nullable().default(null),
   })
   .strict()
   .refine((v) => v.windowTo > v.windowFrom, { message: accessLogMessages.incidentWindowInvalid, path: ["windowTo"] });
@@ -70,8 +80,8 @@ export const incidentUpdateFields = z
     measures: longText(4000).optional(),
     risks: longText(4000).nullable().optional(),
     delayReason: longText(4000).nullable().optional(),
-    anpdCommunicatedAt: z.coerce.date(accessLogMessages.incidentDateInvalid).nullable().optional(),
-    holdersCommunicatedAt: z.coerce.date(accessLogMessages.incidentDateInvalid).nullable().optional(),
+    anpdCommunicatedAt: incidentDate().nullable().optional(),
+    holdersCommunicatedAt: incidentDate().nullable().optional(),
   })
   .strict();
 export type IncidentUpdateFields = z.output<typeof incidentUpdateFields>;
