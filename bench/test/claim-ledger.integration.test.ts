@@ -1,30 +1,19 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import postgres, { type Sql } from "postgres";
+import type { Sql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateScale } from "../generate-scale";
-import { createSqlCapture, type SqlCapture } from "../lib/capture";
-import { checkClaimStatements, claimLedger, type ClaimLedger } from "../lib/claim-ledger";
-import { freshDatabase } from "../lib/database";
-import { claimFixture, type ClaimFixture } from "../lib/fixtures";
-import { findPgbench, pgbench } from "../lib/pgbench";
+import type { SqlCapture } from "../lib/capture";
+import { checkClaimStatements, type ClaimLedger } from "../lib/claim-ledger";
+import type { ClaimFixture } from "../lib/fixtures";
+import { pgbench } from "../lib/pgbench";
 import { claimScript } from "../measures/claims";
-import { parseScaleArgs } from "../scale/options";
-
-const serverUrl = process.env.TEST_DATABASE_URL;
-const hasPgbench = (() => {
-  try {
-    return Boolean(findPgbench());
-  } catch {
-    return false;
-  }
-})();
+import { hasPgbench, openClaimWorld, serverUrl, type ClaimWorld } from "./claim-world";
 
 // The claim figure's baseline on real PostgreSQL with pgbench (decision 112): what counts is the
 // vouchers committed, not the transactions pgbench reports.
 describe.skipIf(!serverUrl || !hasPgbench)("the claim figure counts vouchers, not transactions", () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let world: ClaimWorld;
+  let database: ClaimWorld["database"];
   let sql: Sql;
   let capture: SqlCapture;
   let fx: ClaimFixture;
@@ -33,22 +22,14 @@ describe.skipIf(!serverUrl || !hasPgbench)("the claim figure counts vouchers, no
   let script: string;
 
   beforeAll(async () => {
-    database = await freshDatabase(serverUrl!, `elo_bench_ledger_${process.pid}_${Date.now()}`);
-    await generateScale(database.url, parseScaleArgs(["--schools", "300", "--parents", "3000"]), () => {});
-    sql = postgres(database.url, { max: 1, onnotice: () => {} });
-    fx = await claimFixture(sql, { parents: 2800, benefits: 5, slotsEach: 1000, hotSlots: 1, hotParents: 2 });
-    capture = await createSqlCapture(database.url, "http://127.0.0.1:3000");
-    ledger = claimLedger(sql, fx);
-    workDir = mkdtempSync(path.join(tmpdir(), "elo-bench-ledger-"));
+    world = await openClaimWorld("ledger");
+    ({ database, sql, capture, fx, ledger, workDir } = world);
     script = path.join(workDir, "claim.sql");
     await claimScript(capture, fx, ledger, script, sql);
   }, 120_000);
 
   afterAll(async () => {
-    await capture?.close();
-    await sql?.end();
-    await database?.drop();
-    if (workDir) rmSync(workDir, { recursive: true, force: true });
+    await world?.close();
   });
 
   const run = () => ledger.side(() => pgbench({ url: database.url, script, clients: 4, threads: 1, seconds: 1 }), (r) => r.connectionMs / 1000);

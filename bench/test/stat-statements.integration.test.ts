@@ -1,27 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import postgres, { type Sql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateScale } from "../generate-scale";
-import { createSqlCapture, type SqlCapture } from "../lib/capture";
-import { claimLedger, type ClaimLedger } from "../lib/claim-ledger";
-import { freshDatabase } from "../lib/database";
+import type { SqlCapture } from "../lib/capture";
+import type { ClaimLedger } from "../lib/claim-ledger";
 import { floorFromStats } from "../lib/floor-from-stats";
-import { claimFixture, type ClaimFixture } from "../lib/fixtures";
-import { findPgbench, pgbench } from "../lib/pgbench";
+import type { ClaimFixture } from "../lib/fixtures";
+import { pgbench } from "../lib/pgbench";
 import { openStatStatements, type StatStatements } from "../lib/stat-statements";
 import { claimFloorScript, claimRequest } from "../measures/claims";
-import { parseScaleArgs } from "../scale/options";
+import { hasPgbench, openClaimWorld, serverUrl, type ClaimWorld } from "./claim-world";
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-const hasPgbench = (() => {
-  try {
-    return Boolean(findPgbench());
-  } catch {
-    return false;
-  }
-})();
 async function loaded(url: string | undefined) {
   if (!url) return false;
   const sql = postgres(url, { max: 1, onnotice: () => {} });
@@ -36,7 +25,8 @@ async function loaded(url: string | undefined) {
 // The claim floor from pg_stat_statements (decision 210), on a server that loads it (`npm run bench:pg`,
 // then TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres).
 describe.skipIf(!hasPgbench || !(await loaded(serverUrl)))("the claim floor from pg_stat_statements", () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let world: ClaimWorld;
+  let database: ClaimWorld["database"];
   let sql: Sql;
   let capture: SqlCapture;
   let fx: ClaimFixture;
@@ -45,22 +35,14 @@ describe.skipIf(!hasPgbench || !(await loaded(serverUrl)))("the claim floor from
   let workDir: string;
 
   beforeAll(async () => {
-    database = await freshDatabase(serverUrl!, `elo_bench_pgss_${process.pid}_${Date.now()}`);
-    await generateScale(database.url, parseScaleArgs(["--schools", "300", "--parents", "3000"]), () => {});
-    sql = postgres(database.url, { max: 1, onnotice: () => {} });
-    fx = await claimFixture(sql, { parents: 2800, benefits: 5, slotsEach: 1000, hotSlots: 1, hotParents: 2 });
-    capture = await createSqlCapture(database.url, "http://127.0.0.1:3000");
-    ledger = claimLedger(sql, fx);
+    world = await openClaimWorld("pgss");
+    ({ database, sql, capture, fx, ledger, workDir } = world);
     pgss = (await openStatStatements(database.url))!;
-    workDir = mkdtempSync(path.join(tmpdir(), "elo-bench-pgss-"));
   }, 120_000);
 
   afterAll(async () => {
     await pgss?.close();
-    await capture?.close();
-    await sql?.end();
-    await database?.drop();
-    if (workDir) rmSync(workDir, { recursive: true, force: true });
+    await world?.close();
   });
 
   it("counts a claim's statements over HTTP, session lookup included, and pgbench replays them with a voucher and an e-mail of its own", async () => {
