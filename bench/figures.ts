@@ -11,7 +11,8 @@ import { measureFramework } from "./measures/framework";
 import { measureLogin } from "./measures/login";
 import { measureMarketplace } from "./measures/marketplace";
 import { measureMarketplaceFiltered } from "./measures/marketplace-filtered";
-import { measurePublicPages } from "./measures/public-pages";
+import { measureLighthouse } from "./measures/lighthouse";
+import { firstVisitPages, measurePublicPages } from "./measures/public-pages";
 import { measureTwoProcesses } from "./measures/two-processes";
 import { measureWebhooks } from "./measures/webhooks";
 import { FULL_SCALE, type ScaleOptions } from "./scale/options";
@@ -138,6 +139,18 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
       later.push(figure({ name: "8b. largest city page uncached render p99", values: [r.uncachedCity.p99Ms], format: ms, goal: "< 50 ms", meets: (v) => v < 50, detail: `p50 ${r.uncachedCity.p50Ms} ms; ${r.city.path}, ${r.city.schools} schools, ${Math.round(r.city.gzipBytes / 1024)} KB gzip`, load }));
       later.push(figure({ name: "8c. school page HTML + CSS gzip", values: [r.school.gzipKb], format: (v) => `${v} KB`, goal: "≤ 30 KB", meets: (v) => v <= 30, detail: `${r.school.bytes} bytes before gzip (no passes)`, load }));
       later.push(figure({ name: "8d. sitemap fetched whole", values: [r.sitemap.ms], format: ms, goal: "< 1000 ms, all 200", meets: (v) => v < 1000 && r.sitemap.non200 === 0, detail: `${r.sitemap.files} files, ${r.sitemap.urls} URLs, ${r.sitemap.non200} not 200${r.sitemap.examples.length ? ` (${r.sitemap.examples.join(", ")})` : ""}`, load }));
+    }
+
+    if (only.has("lighthouse")) {
+      log(`\n[${elapsed()}] 9. First visit on a phone: Lighthouse 12 mobile, each page against its static twin`);
+      const { result: pages, load } = await withLoad(async () => measureLighthouse(ctx, await firstVisitPages(ctx)));
+      results.lighthouse = { pages, load };
+      for (const p of pages) {
+        const runs = `${p.app.length} alternating runs each`;
+        later.push(figure({ name: `9. ${p.page}: LCP ÷ static twin`, values: [p.lcpRatio], goal: "≤ 1.15", meets: (v) => v <= 1.15, detail: `${p.path}: LCP ${p.appLcpMs} vs ${p.twinLcpMs} ms (medians of ${runs})`, load }));
+        later.push(figure({ name: `9. ${p.page}: performance`, values: [p.performance], goal: "≥ 95", meets: (v) => v >= 95, detail: `twin ${p.twinPerformance}; TBT ${p.tbtMs} ms (medians)`, load }));
+        later.push(figure({ name: `9. ${p.page}: CLS`, values: [p.cls], format: (v) => String(v), goal: "≤ 0.02", meets: (v) => v <= 0.02, detail: "median", load }));
+      }
     }
 
     await world.stopServer();

@@ -2,7 +2,7 @@
  * npm run bench [-- --schools N --parents N --seconds N --passes N --warmups N --claim-parents N --only a,b --skip-build --keep-db]
  *   Fresh PostgreSQL database → migrations → scale data → production build and server → the six
  *   ratios, each measured side by side with its baseline in this same run → table + bench/results.json.
- *   --only takes marketplace, filtered, claims, framework, login, firstload, twoprocesses, webhooks, publicpages.
+ *   --only takes marketplace, filtered, claims, framework, login, firstload, twoprocesses, webhooks, publicpages, lighthouse.
  * npm run bench -- --scale [--scales 0.1,1,5 ...]
  *   How cost grows: the same world at several multiples of the default scale → table + bench/growth.json.
  */
@@ -57,7 +57,7 @@ try {
     await runGrowth({ ...common, factors: flags.scales.split(",").map(Number) });
   } else {
     const scale = parseScaleArgs([...(flags.schools ? ["--schools", flags.schools] : []), ...(flags.parents ? ["--parents", flags.parents] : [])]);
-    const only = new Set((flags.only ?? "marketplace,filtered,claims,framework,login,firstload,twoprocesses,webhooks,publicpages").split(","));
+    const only = new Set((flags.only ?? "marketplace,filtered,claims,framework,login,firstload,twoprocesses,webhooks,publicpages,lighthouse").split(","));
     await runFigures({ ...common, scale, only });
   }
 } finally {

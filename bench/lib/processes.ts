@@ -144,7 +144,7 @@ export async function startProductionServer(opts: { databaseUrl: string; dataDir
 }
 
 /** Starts a baseline server of the framework-tax figure: bare Fastify, or tRPC alone on Fastify. */
-export async function startBareServer(script: "bare-server.mjs" | "bare-trpc-server.mjs" | "bare-page-server.mjs", env: Record<string, string> = {}): Promise<{ url: string; probe: Probe; stop(): Promise<void> }> {
+export async function startBareServer(script: "bare-server.mjs" | "bare-trpc-server.mjs" | "bare-page-server.mjs" | "static-twin-server.mjs", env: Record<string, string> = {}): Promise<{ url: string; probe: Probe; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ["--import", CPU_PROBE, path.join(ROOT, "bench", script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit", "ipc"] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("message", (m: { ready?: number }) => (m.ready ? resolve(m.ready) : reject(new Error("bare server failed"))));

@@ -10,8 +10,46 @@ import { startBareServer } from "../lib/processes";
 import { median, passes, percentile, round } from "../lib/stats";
 import { passSeconds, type MeasureContext } from "./context";
 
-/** Renders of the largest city page measured (after 5 unmeasured). */
-const RENDERS = 60;
+/**
+ * Renders of the largest city page measured, after WARM_RENDERS unmeasured (the first ones compile
+ * the render's code). 200, so that the p99 is a percentile and not the single slowest render.
+ */
+const RENDERS = 200;
+const WARM_RENDERS = 20;
+
+/** The city with the most listed schools. */
+async function largestCity(sql: postgres.Sql): Promise<{ uf: string; slug: string; schools: number }> {
+  const [city] = await sql<Array<{ uf: string; slug: string; schools: number }>>`
+    select lower(uf_key) as uf, btrim(regexp_replace(city_key, '[^a-z0-9]+', '-', 'g'), '-') as slug, count(*)::int as schools
+    from schools where public_hidden_at is null and public_page and uf_key is not null and coalesce(city_key, '') <> ''
+    group by 1, 2 order by 3 desc limit 1`;
+  if (!city) throw new Error("public pages: the bench's network has no listed school");
+  return city;
+}
+
+/** The first school page linked from a city page. */
+async function firstSchoolPath(origin: string, cityPath: string): Promise<string> {
+  const cityHtml = await (await fetch(origin + cityPath)).text();
+  const schoolPath = new RegExp(`href="(${cityPath}/[0-9a-f-]{36}-[a-z0-9-]+)"`).exec(cityHtml)?.[1];
+  if (!schoolPath) throw new Error(`public pages: no school link on ${cityPath}`);
+  return schoolPath;
+}
+
+/** The pages of the first-visit figure: the landing page, the largest city and its first school. */
+export async function firstVisitPages(ctx: MeasureContext): Promise<Array<{ page: string; path: string }>> {
+  const sql = postgres(ctx.databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const city = await largestCity(sql);
+    const cityPath = `/escolas/${city.uf}/${city.slug}`;
+    return [
+      { page: "landing", path: "/" },
+      { page: "city", path: cityPath },
+      { page: "school", path: await firstSchoolPath(ctx.server.url, cityPath) },
+    ];
+  } finally {
+    await sql.end();
+  }
+}
 
 /**
  * Issue 26's server figures on the bench's network:
@@ -27,11 +65,7 @@ export async function measurePublicPages(ctx: MeasureContext) {
   const sql = postgres(ctx.databaseUrl, { max: 2, onnotice: () => {} });
   const handle = await openDatabase({ url: ctx.databaseUrl, poolMax: 4 });
   try {
-    const [city] = await sql<Array<{ uf: string; slug: string; schools: number }>>`
-      select lower(uf_key) as uf, btrim(regexp_replace(city_key, '[^a-z0-9]+', '-', 'g'), '-') as slug, count(*)::int as schools
-      from schools where public_hidden_at is null and public_page and uf_key is not null and coalesce(city_key, '') <> ''
-      group by 1, 2 order by 3 desc limit 1`;
-    if (!city) throw new Error("public pages: the bench's network has no listed school");
+    const city = await largestCity(sql);
     const cityPath = `/escolas/${city.uf}/${city.slug}`;
 
     // The uncached render, in this process: `npm run bench` sets NODE_ENV=production, so React renders
@@ -40,10 +74,10 @@ export async function measurePublicPages(ctx: MeasureContext) {
     const pageCtx = { db: handle.db, storage, origin: "https://bench.invalid", images: false };
     const times: number[] = [];
     let html = "";
-    for (let i = 0; i < RENDERS + 5; i++) {
+    for (let i = 0; i < RENDERS + WARM_RENDERS; i++) {
       const started = performance.now();
       const r = await cityPage(pageCtx, city.uf, city.slug);
-      if (i >= 5) times.push(performance.now() - started);
+      if (i >= WARM_RENDERS) times.push(performance.now() - started);
       if (r.kind !== "page") throw new Error(`public pages: ${cityPath} rendered ${r.kind}`);
       html = r.html;
     }
@@ -51,9 +85,7 @@ export async function measurePublicPages(ctx: MeasureContext) {
     ctx.log(`    ${cityPath} (${city.schools} schools) rendered ${RENDERS} times uncached: p99 ${round(percentile(times, 99), 1)} ms`);
 
     // A school page of that city, through the app (cached after its first request).
-    const cityHtml = await (await fetch(ctx.server.url + cityPath)).text();
-    const schoolPath = new RegExp(`href="(${cityPath}/[0-9a-f-]{36}-[a-z0-9-]+)"`).exec(cityHtml)?.[1];
-    if (!schoolPath) throw new Error(`public pages: no school link on ${cityPath}`);
+    const schoolPath = await firstSchoolPath(ctx.server.url, cityPath);
     const first = await fetch(ctx.server.url + schoolPath);
     const schoolBytes = Buffer.from(await first.arrayBuffer());
     const pageFile = path.join(ctx.workDir, "school-page.html");

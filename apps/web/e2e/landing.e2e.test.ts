@@ -22,6 +22,23 @@ async function closeBanner(page: Page) {
 }
 
 describe("parents' landing (/)", () => {
+  it("paints with the page's own files and starts the app's code only once the page has loaded (decision 216)", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor();
+    const { loadAt, scripts } = await page.evaluate(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((r) => /\/assets\/.*\.js$/.test(new URL(r.name).pathname))
+        .map((r) => ({ name: new URL(r.name).pathname, startTime: r.startTime }));
+      return { loadAt: nav.loadEventStart, scripts };
+    });
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const s of scripts) expect(s.startTime, s.name).toBeGreaterThanOrEqual(loadAt);
+    await context.close();
+  });
+
   it("opens the promotional banner after about 1 s, showing the Gold school, and closes it", async () => {
     const { page, context } = await newPage(browser);
     // The page notes (on its own clock, from navigation start) when the heading and the dialog

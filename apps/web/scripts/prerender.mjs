@@ -26,6 +26,19 @@ const PAGES = [
 ];
 
 const shell = readFileSync(path.join(dist, "index.html"), "utf8");
+
+/**
+ * The app's script and its module preloads move into <template id="app-scripts">, which
+ * public/load-app.js puts into the head once the page has loaded (decision 215): the rendered page
+ * paints, and its images arrive, before the app's code starts downloading.
+ */
+function withAppAfterLoad(html) {
+  const tags = [];
+  const rest = html.replace(/[ \t]*<script type="module"[^>]*><\/script>\n?|[ \t]*<link rel="modulepreload"[^>]*>\n?/g, (m) => (tags.push(m.trim()), ""));
+  if (!tags.some((t) => t.startsWith("<script"))) throw new Error("prerender: index.html has no module script");
+  const loader = `<template id="app-scripts">${tags.join("")}</template>\n    <script src="/load-app.js" defer></script>`;
+  return rest.replace("</head>", `    ${loader}\n  </head>`);
+}
 const escape = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 mkdirSync(path.join(dist, "prerendered"), { recursive: true });
 for (const page of PAGES) {
@@ -49,7 +62,7 @@ for (const page of PAGES) {
     `<meta name="twitter:card" content="summary" />`,
     ...hints,
   ].join("\n    ");
-  const html = shell
+  const html = withAppAfterLoad(shell)
     .replace("<html lang=\"pt-BR\">", "<html lang=\"pt-BR\" data-mantine-color-scheme=\"light\">")
     .replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)}</title>`)
     .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${escape(page.description)}" />`)
