@@ -1,4 +1,5 @@
 import path from "node:path";
+import { perUnit, withCpu } from "../lib/cpu";
 import type { BenchSession } from "../lib/fixtures";
 import { clientIp, load, type HttpResult } from "../lib/http";
 import { pgbench, pgbenchScript, type PgbenchResult } from "../lib/pgbench";
@@ -45,18 +46,21 @@ export async function measureMarketplaceFiltered(ctx: MeasureContext, sessions: 
   ];
   const runs = await passes(ctx.warmups, ctx.passes, async (i, warmup) => {
     const seconds = passSeconds(ctx, warmup);
-    const app: HttpResult = await load({ url: ctx.server.url, connections: 10, duration: seconds, requests });
+    const { result: app, cpuMs, systemMs } = await withCpu(ctx.server.probe, (): Promise<HttpResult> => load({ url: ctx.server.url, connections: 10, duration: seconds, requests }));
+    const cpu = perUnit(cpuMs, app.ok);
     const sql: PgbenchResult = await pgbench({ url: ctx.databaseUrl, script: path.join(ctx.workDir, "marketplace-filtered.sql"), clients: 10, seconds });
     const facets: PgbenchResult = await pgbench({ url: ctx.databaseUrl, script: path.join(ctx.workDir, "marketplace-facets.sql"), clients: 1, seconds, threads: 1 });
     ctx.log(
-      `    filtered pass ${i + 1}${warmup ? " (warm-up)" : ""}: app ${round(app.rps, 1)} req/s (p50 ${app.p50} ms, p99 ${app.p99} ms, non-2xx ${app.non2xx}) | pgbench ${round(sql.tps, 1)} tps | facets ${round(facets.latencyAvgMs, 2)} ms (c1)`,
+      `    filtered pass ${i + 1}${warmup ? " (warm-up)" : ""}: app ${round(app.rps, 1)} req/s (p50 ${app.p50} ms, p99 ${app.p99} ms, non-2xx ${app.non2xx}, CPU ${cpu} ms/page, of which system ${perUnit(systemMs, app.ok)}) | pgbench ${round(sql.tps, 1)} tps | facets ${round(facets.latencyAvgMs, 2)} ms (c1)`,
     );
-    return { app, sql, facets };
+    return { app, sql, facets, cpu };
   });
   return {
     filters,
     ratioPasses: runs.map((r) => r.app.rps / r.sql.tps),
     p99Passes: runs.map((r) => r.app.p99),
+    /** The server process's CPU (user + system) per 2xx filtered page (decision 212's verdict). */
+    cpuPasses: runs.map((r) => r.cpu),
     p50Passes: runs.map((r) => r.app.p50),
     facetMsPasses: runs.map((r) => r.facets.latencyAvgMs),
     p50Ms: median(runs.map((r) => r.app.p50)),

@@ -1,5 +1,5 @@
 import type { Database } from "@elo/db";
-import { fillPlaceholders, type SQL } from "drizzle-orm";
+import { fillPlaceholders, type Placeholder, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 
 const dialect = new PgDialect();
@@ -36,6 +36,9 @@ export interface BuiltQuery {
   sql: string;
   params: unknown[];
 }
+
+/** A statement's value, or the placeholder it takes when the statement is built once for many calls. */
+export type Bound<T> = T | Placeholder;
 
 /** Builds a statement's text once, for `queryBuilt` to run many times. */
 export const buildQuery = (statement: SQL): BuiltQuery => dialect.sqlToQuery(statement);

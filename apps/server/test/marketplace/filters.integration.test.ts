@@ -1,5 +1,5 @@
 import { marketplaceFilterMessages as fm, marketplaceMessages as m } from "@elo/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDiscount, createOfferingSchool, eligibleParent } from "../support/factories/benefits";
 import { nicheIds } from "../support/factories/schools";
 import { createHarness, type Harness } from "../support/harness";
@@ -114,5 +114,80 @@ describe("marketplace parameters (issue 31)", () => {
   it("takes an empty search as no search, and no input as before", async () => {
     expect((await api.marketplace.list({ q: "   " })).items).toHaveLength(4);
     expect((await api.marketplace.list()).items).toHaveLength(4);
+  });
+});
+
+describe("filtered statements built once per shape (decision 215)", () => {
+  /** The statements' texts and parameters sent while armed (postgres.js only; PGlite builds each request's own). */
+  function sentStatements() {
+    const client = (h.db as { $client?: { unsafe?: (...a: unknown[]) => unknown } }).$client;
+    if (!client?.unsafe) return null;
+    const spy = vi.spyOn(client as { unsafe: (...a: unknown[]) => unknown }, "unsafe");
+    return { texts: () => spy.mock.calls.map((c) => c[0] as string), restore: () => spy.mockRestore() };
+  }
+  const sorted = (page: { items: Array<{ discountId: string }> }) => page.items.map((i) => i.discountId).sort();
+
+  it("serves each request of a shape its own values and viewer, and each shape its own statement", async () => {
+    // A second parent who has claimed Natação: a viewer baked into a statement shows on the other's cards.
+    const other = await h.caller((await eligibleParent(h)).id);
+    await other.claim.create({ discountId: ids.natacao! });
+    const sent = sentStatements();
+    try {
+      // Same shape ({ maxFee }), other values and other viewers, alternating.
+      const rounds = [
+        [api, { maxFee: 150 }, [ids.natacao, ids.turma], false],
+        [other, { maxFee: 250 }, [ids.ingles, ids.natacao, ids.turma], true],
+        [api, { maxFee: 250 }, [ids.ingles, ids.natacao, ids.turma], false],
+        [other, { maxFee: 150 }, [ids.natacao, ids.turma], true],
+      ] as const;
+      for (const [who, filters, expected, claimed] of rounds) {
+        const page = await who.marketplace.list(filters);
+        expect(sorted(page), JSON.stringify(filters)).toEqual([...expected].sort());
+        expect(page.items.find((i) => i.discountId === ids.natacao)?.claimed).toBe(claimed);
+      }
+      // Same shape (one search word): each search its own words, never the first one's.
+      for (const [q, id] of [["ingles", ids.ingles], ["natacao", ids.natacao], ["robotica", ids.robotica], ["ingles", ids.ingles]] as const) {
+        expect(sorted(await api.marketplace.list({ q })), q).toEqual([id]);
+      }
+      expect(sorted(await api.marketplace.list({ q: "sao joao" }))).toEqual([ids.robotica, ids.turma].sort());
+      expect(sorted(await api.marketplace.list({ q: "sao tarde" }))).toEqual([ids.turma]);
+      // One filter more is another shape, with its own statement.
+      expect(sorted(await api.marketplace.list({ maxFee: 250, minDiscount: 25 }))).toEqual([ids.natacao, ids.turma].sort());
+      expect(sorted(await api.marketplace.list({ maxFee: 250, minDiscount: 25, category: (await nicheIds(h, "Clubes")).categoryId }))).toEqual([ids.natacao]);
+      // Next pages: the same shape with each page's own cursor walks every card once.
+      for (const who of [api, other]) {
+        const walked: string[] = [];
+        let cursor: string | null | undefined;
+        do {
+          const page = await who.marketplace.list({ maxFee: 250, sort: "fee", limit: 1, cursor });
+          walked.push(...page.items.map((i) => i.discountId));
+          cursor = page.nextCursor;
+        } while (cursor);
+        expect(walked).toEqual([ids.natacao, ids.turma, ids.ingles]);
+      }
+      // The facet counts: a chosen fee outside the steps takes its place among them, each request its own.
+      const fees = async (maxFee: number) => (await api.marketplace.list({ maxFee, facets: true })).facets!;
+      const at150 = await fees(150);
+      const at260 = await fees(260);
+      expect(at150.fees.map((f) => f.max)).toContain(150);
+      expect(at150.fees.map((f) => f.max)).not.toContain(260);
+      expect(at260.fees.find((f) => f.max === 260)?.count).toBe(3);
+      expect([at150.total, at260.total, at150.without, at260.without]).toEqual([2, 3, { maxFee: 4 }, { maxFee: 4 }]);
+
+      if (sent) {
+        const texts = sent.texts();
+        const page = (i: number) => texts[i]!;
+        // The four { maxFee } pages sent one text; the two shapes with a filter more, two others.
+        expect(new Set(texts.slice(0, 4)).size).toBe(1);
+        expect(new Set(texts.slice(4, 8)).size).toBe(1);
+        expect(page(0)).not.toBe(page(4));
+        // Two search words: the same text for any two words, another than one word's.
+        expect(page(8)).toBe(page(9));
+        expect(page(8)).not.toBe(page(4));
+        expect(new Set([page(0), page(10), page(11)]).size).toBe(3);
+      }
+    } finally {
+      sent?.restore();
+    }
   });
 });

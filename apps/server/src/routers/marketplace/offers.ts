@@ -1,6 +1,6 @@
 import type { MarketplaceFilters, MarketplaceSort, MarketplaceWhere } from "@elo/shared";
-import { sql, type Placeholder, type SQL } from "drizzle-orm";
-import type { SortCursor } from "./cursor";
+import { sql, type SQL } from "drizzle-orm";
+import type { Bound } from "../../db/raw";
 
 /** How many place keys marketplace_viewer_keys returns (migration 0010_marketplace_offers_triggers). */
 const VIEWER_KEYS = 7;
@@ -35,16 +35,36 @@ export type OfferFilterKey = "q" | "category" | "modality" | "maxFee" | "minDisc
  * `claimable`: the parent could claim it now (slots left, not claimed yet, and a verified main
  * enrollment when the benefit requires one); reads the CTE `verified` (one boolean `ok`).
  */
-export function claimableOffer(userId: string): SQL {
+export function claimableOffer(userId: Bound<string>): SQL {
   return sql`(not i.sold_out
     and i.discount_id not in (select c.discount_id from claimed_discounts c where c.user_id = ${userId})
     and (not i.requires_verified or (select ok from verified)))`;
 }
 
+/**
+ * The filters as the predicates take them: the search as its words (`searchWords`), the numbers as
+ * values or placeholders (a statement built once per shape, decision 215). Which filters are
+ * present, the search's word count, `withSlots` and `access` make the statement's shape.
+ */
+export interface OfferFilterParams {
+  words?: Bound<string>[];
+  category?: Bound<number>;
+  modality?: Bound<number>;
+  maxFee?: Bound<number>;
+  minDiscount?: Bound<number>;
+  withSlots?: boolean;
+  access?: MarketplaceFilters["access"];
+}
+
+/** The search's words: what `searchMatches` writes one predicate for; undefined without a search. */
+export function searchWords(q: string | undefined): string[] | undefined {
+  return q ? q.trim().split(" ").filter((w) => w.trim() !== "") : undefined;
+}
+
 /** One SQL predicate per active filter, over the alias `i` (a row of marketplace_offers). */
-export function offerFilters(f: MarketplaceFilters, userId: string): Partial<Record<OfferFilterKey, SQL>> {
+export function offerFilters(f: OfferFilterParams, userId: Bound<string>): Partial<Record<OfferFilterKey, SQL>> {
   const out: Partial<Record<OfferFilterKey, SQL>> = {};
-  if (f.q) out.q = searchMatches(f.q);
+  if (f.words) out.q = searchMatches(f.words);
   if (f.category !== undefined) out.category = sql`i.category_id = ${f.category}`;
   if (f.modality !== undefined) out.modality = sql`i.modality_id = ${f.modality}`;
   if (f.maxFee !== undefined) out.maxFee = sql`i.discounted_fee <= ${f.maxFee}`;
@@ -61,8 +81,7 @@ export function offerFilters(f: MarketplaceFilters, userId: string): Partial<Rec
  * their words. Inline rather than the SQL function, which PostgreSQL cannot inline (it unnests the
  * words in a subquery) and so ran its own executor per row: ~3 times slower (decision 174).
  */
-export function searchMatches(q: string): SQL {
-  const words = q.trim().split(" ").filter((w) => w.trim() !== "");
+export function searchMatches(words: Bound<string>[]): SQL {
   return allOf(
     words.map((w) => {
       const word = sql`(select marketplace_fold(${w}))`;
@@ -74,12 +93,23 @@ export function searchMatches(q: string): SQL {
 export const allOf = (parts: SQL[]): SQL => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
 /**
+ * A page's cursor as the statement takes it (values or placeholders): the sort's first key (the
+ * Gold flag in the default order, PostgreSQL's numeric text in the others), the last card's
+ * creation time and id (cursor.ts' SortCursor).
+ */
+export interface CursorParams {
+  key: Bound<string | boolean>;
+  createdAt: Bound<string>;
+  id: Bound<string>;
+}
+
+/**
  * The first sort key of a page in `sort` for the rows of key number `n` (1-based), its direction,
  * and `split`: the Gold flag splits each key's range in two whose index order is the sort's (the
  * newest and scope orders read marketplace_offers_page_idx past its Gold column, decision 173).
  */
-function firstKey(sort: MarketplaceSort, n: number): { key: SQL; desc: boolean; cursorKey: (c: SortCursor) => SQL; split: boolean } {
-  const numeric = (c: SortCursor) => sql`${c.key}::numeric`;
+function firstKey(sort: MarketplaceSort, n: number): { key: SQL; desc: boolean; cursorKey: (c: CursorParams) => SQL; split: boolean } {
+  const numeric = (c: CursorParams) => sql`${c.key}::numeric`;
   switch (sort) {
     case "discount":
       return { key: sql`i.discount_percentage`, desc: true, cursorKey: numeric, split: false };
@@ -90,7 +120,7 @@ function firstKey(sort: MarketplaceSort, n: number): { key: SQL; desc: boolean; 
     case "newest":
       return { key: sql.raw("0::numeric"), desc: true, cursorKey: numeric, split: true };
     default:
-      return { key: sql`i.gold`, desc: true, cursorKey: (c) => sql`${c.key === "1"}::boolean`, split: false };
+      return { key: sql`i.gold`, desc: true, cursorKey: (c) => sql`${c.key}::boolean`, split: false };
   }
 }
 
@@ -104,7 +134,7 @@ function firstKey(sort: MarketplaceSort, n: number): { key: SQL; desc: boolean; 
  * once per Gold flag, discount and fee their own indexes (migration 0016). Columns: id, school_id,
  * created_at, gold, sort_key (the first sort key, for the next cursor).
  */
-export function firstOffers(opts: { cursor: SortCursor | null; admitted: SQL; filters: SQL; where?: MarketplaceWhere; sort: MarketplaceSort; limit: number }): SQL {
+export function firstOffers(opts: { cursor: CursorParams | null; admitted: SQL; filters: SQL; where?: MarketplaceWhere; sort: MarketplaceSort; limit: number }): SQL {
   const branches: SQL[] = [];
   let desc = true;
   for (let n = 1; n <= VIEWER_KEYS; n++) {
@@ -166,7 +196,7 @@ export function allAdmittedOffers(opts: { admitted: SQL; search?: SQL; others: S
  * are the read model's (marketplace_offers_expected); visibility.ts says all four for the claim.
  * Written as scalars of `ms`, so the offers stay in index order.
  */
-export function admittedToViewer(userId: string | Placeholder): SQL {
+export function admittedToViewer(userId: Bound<string>): SQL {
   return sql`i.niche_id is distinct from (select ms.category_id from ms)
     and i.school_id <> (select ms.id from ms)
     and i.school_id not in (select e.school_id from enrollments e where e.user_id = ${userId} and e.school_id is not null)`;
