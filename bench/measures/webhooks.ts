@@ -3,10 +3,11 @@ import path from "node:path";
 import postgres from "postgres";
 import { startProductionServer } from "../lib/processes";
 import { median, passes, percentile, round } from "../lib/stats";
+import { WEBHOOK_IN_FLIGHT } from "../../apps/server/src/webhooks/sender";
 import type { MeasureContext } from "./context";
 
-/** Deliveries in flight per server process (2 loops × 8, the sender's defaults): the bare client gets the same total. */
-const PER_PROCESS = 16;
+/** Deliveries in flight per server process (the sender's slots): the bare client gets the same total. */
+const PER_PROCESS = WEBHOOK_IN_FLIGHT;
 /**
  * Events of one pass: a few seconds of delivery, so the wait for the first poll (up to
  * WEBHOOK_POLL_MS, the lag figure's business) is not most of the pass; 1,500 was under a second.

@@ -35,14 +35,17 @@ interface Claimed {
   event_at: string;
 }
 
+/** Deliveries a process has in flight at most: its slots, refilled by one claim when half are free. */
+export const WEBHOOK_IN_FLIGHT = 32;
+
 /** The body of a delivery (Standard Webhooks' recommended shape): type, when it happened, and the data. */
 export function webhookBody(type: string, eventAt: Date | string, payload: unknown): string {
   return JSON.stringify({ type, timestamp: new Date(eventAt).toISOString(), data: payload });
 }
 
 /**
- * The webhook sender every server process runs (docs/decisions/204). A due delivery is taken in a
- * short transaction with FOR UPDATE SKIP LOCKED and leased (its `next_attempt_at` moved past the
+ * The webhook sender every server process runs (docs/decisions/204, 217). A due delivery is taken
+ * by one statement with FOR UPDATE SKIP LOCKED and leased (its `next_attempt_at` moved past the
  * exchange), so two processes never send one delivery at once and a process killed mid-send leaves
  * it to be retried after the lease. The HTTP exchange runs with no lock held.
  */
@@ -53,10 +56,8 @@ export function createWebhookSender(opts: {
   mailer: Mailer;
   env: EmailEnv;
   post?: Pick<PostOptions, "production" | "resolve" | "timeoutMs">;
-  /** Claiming loops in this process (default 2)... */
-  concurrency?: number;
-  /** ...each taking up to this many deliveries at once (default 8): up to 16 in flight a process. */
-  batch?: number;
+  /** Deliveries in flight in this process at most (default WEBHOOK_IN_FLIGHT). */
+  inFlight?: number;
   random?: () => number;
 }): WebhookSender {
   const postOptions: PostOptions = opts.post ?? { production: false };
@@ -65,21 +66,21 @@ export function createWebhookSender(opts: {
   let stopped = false;
 
   /**
-   * Takes up to `batch` due deliveries in one short transaction (FOR UPDATE SKIP LOCKED) and leases
-   * them: their attempt is counted and `next_attempt_at` moved past the exchange.
+   * Takes up to `batch` due deliveries and leases them (their attempt counted, `next_attempt_at`
+   * moved past the exchange) in ONE statement, which is its own transaction: the rows it locks
+   * (FOR UPDATE SKIP LOCKED) stay locked until it has leased them, with no BEGIN/COMMIT round trips.
    */
-  async function claimDue(): Promise<Claimed[]> {
-    return opts.db.transaction(async (tx) => {
-      const now = opts.clock.now();
-      const rows = await queryRows<Claimed>(
-        tx,
-        sql`
+  async function claimDue(limit: number): Promise<Claimed[]> {
+    const now = opts.clock.now();
+    return queryRows<Claimed>(
+      opts.db,
+      sql`
         with due as (
           select d.id from webhook_deliveries d
           join webhook_endpoints e on e.id = d.endpoint_id
           where d.status = 'pending' and d.next_attempt_at <= ${now.toISOString()}::timestamptz and e.status = 'active'
           order by d.next_attempt_at
-          limit ${opts.batch ?? 8}
+          limit ${limit}
           for update of d skip locked
         ),
         leased as (
@@ -92,9 +93,7 @@ export function createWebhookSender(opts: {
         select l.id, l.event_id, l.endpoint_id, l.attempts, l.first_attempt_at, e.url, e.secret, e.previous_secret, e.previous_secret_until,
           ev.type, ev.payload, ev.created_at as event_at
         from leased l join webhook_endpoints e on e.id = l.endpoint_id join webhook_events ev on ev.id = l.event_id`,
-      );
-      return rows;
-    });
+    );
   }
 
   async function send(row: Claimed): Promise<PostResult> {
@@ -175,23 +174,62 @@ export function createWebhookSender(opts: {
     opts.logger.warn({ endpointId, schoolId: paused.schoolId }, "webhook endpoint paused after 3 days of failures");
   }
 
-  async function worker(): Promise<number> {
-    let delivered = 0;
-    while (!stopped) {
-      const rows = await claimDue();
-      if (rows.length === 0) break;
-      const sent = await Promise.all(rows.map(async (row) => ({ row, result: await send(row) })));
-      const done = sent.filter((x) => isOk(x.result));
-      await recordDelivered(done);
-      for (const x of sent) if (!isOk(x.result)) await recordFailed(x.row, x.result);
-      delivered += done.length;
-    }
-    return delivered;
+  /** A batch's outcome written down: its successes in one statement, each failure on its own. */
+  async function record(sent: Array<{ row: Claimed; result: PostResult }>): Promise<number> {
+    const done = sent.filter((x) => isOk(x.result));
+    await recordDelivered(done);
+    for (const x of sent) if (!isOk(x.result)) await recordFailed(x.row, x.result);
+    return done.length;
   }
 
+  /**
+   * One delivery round (decision 217): up to `inFlight` deliveries are in flight; whenever half the
+   * slots are free (or none is busy) the answers that came back are written in one statement while
+   * as many due deliveries as there are free slots are claimed in one statement, and sent. A slow
+   * endpoint holds one slot, not a batch. At most one write is pending; the round ends when nothing
+   * more is due and nothing is in flight, after its last write (on `stop`, after the sends already
+   * started).
+   */
   async function deliverDue(): Promise<number> {
-    const counts = await Promise.all(Array.from({ length: opts.concurrency ?? 2 }, worker));
-    return counts.reduce((x, y) => x + y, 0);
+    const slots = opts.inFlight ?? WEBHOOK_IN_FLIGHT;
+    const inFlight = new Set<Promise<void>>();
+    let answered: Array<{ row: Claimed; result: PostResult }> = [];
+    let writing: Promise<number> = Promise.resolve(0);
+    let delivered = 0;
+    let drained = false;
+    const start = (row: Claimed) => {
+      const sending: Promise<void> = send(row)
+        .catch((err: unknown): PostResult => ({ statusCode: null, latencyMs: 0, response: "", error: String(err).slice(0, 300) }))
+        .then((result) => {
+          answered.push({ row, result });
+          inFlight.delete(sending);
+        });
+      inFlight.add(sending);
+    };
+    try {
+      for (;;) {
+        const free = slots - inFlight.size;
+        if (free >= slots / 2 || inFlight.size === 0) {
+          delivered += await writing;
+          writing = answered.length ? record(answered) : Promise.resolve(0);
+          answered = [];
+          // Awaited on the next turn; handled now, so a failed write is not an unhandled rejection meanwhile.
+          writing.catch(() => {});
+          if (!drained && !stopped) {
+            const rows = await claimDue(free);
+            if (rows.length < free) drained = true;
+            rows.forEach(start);
+          }
+        }
+        if (inFlight.size === 0) break;
+        await Promise.race(inFlight);
+      }
+    } finally {
+      await Promise.all(inFlight);
+      delivered += await writing;
+      if (answered.length) delivered += await record(answered);
+    }
+    return delivered;
   }
 
   function flush() {
