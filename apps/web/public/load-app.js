@@ -1,5 +1,5 @@
 // The landing pages (/ and /para-escolas) arrive rendered by the build and paint with no script
-// (decisions 163 and 215). Their app's script tags wait in <template id="app-scripts"> and are put
+// (decisions 163 and 216). Their app's script tags wait in <template id="app-scripts"> and are put
 // in once the page has loaded, so that a phone on a slow network spends its first seconds on the
 // HTML, the CSS and the images a visitor sees, not on the app's code; the app then takes the page
 // over (hydration) as before.

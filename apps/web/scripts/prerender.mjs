@@ -29,7 +29,7 @@ const shell = readFileSync(path.join(dist, "index.html"), "utf8");
 
 /**
  * The app's script and its module preloads move into <template id="app-scripts">, which
- * public/load-app.js puts into the head once the page has loaded (decision 215): the rendered page
+ * public/load-app.js puts into the head once the page has loaded (decision 216): the rendered page
  * paints, and its images arrive, before the app's code starts downloading.
  */
 function withAppAfterLoad(html) {
