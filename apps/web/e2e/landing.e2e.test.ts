@@ -39,6 +39,16 @@ describe("parents' landing (/)", () => {
     await context.close();
   });
 
+  it("still starts the app when an image hangs and the page never finishes loading", async () => {
+    const { page, context } = await newPage(browser);
+    // The hero illustration never answers: the window's load event never comes.
+    await page.route("**/illustrations/hero-parents.svg", () => {});
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.locator("html[data-hydrated]").waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => document.readyState)).not.toBe("complete");
+    await context.close();
+  });
+
   it("opens the promotional banner after about 1 s, showing the Gold school, and closes it", async () => {
     const { page, context } = await newPage(browser);
     // The page notes (on its own clock, from navigation start) when the heading and the dialog

@@ -15,5 +15,10 @@
     template.remove();
   }
   if (document.readyState === "complete") loadApp();
-  else window.addEventListener("load", loadApp, { once: true });
+  else {
+    window.addEventListener("load", loadApp, { once: true });
+    // An image that hangs must not keep the page's controls dead: 4 s after the HTML, the app
+    // loads anyway (loadApp runs once: the template is gone after the first call).
+    setTimeout(loadApp, 4000);
+  }
 })();
