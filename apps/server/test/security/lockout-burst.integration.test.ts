@@ -50,12 +50,15 @@ describe.skipIf(!onRealPostgres())("lockout under a parallel burst of 60 wrong p
       // Every answer is a success, a wrong password, or the spec's block.
       expect(answers.filter((a) => ![200, 401, 429].includes(a.status))).toEqual([]);
       expect(answers.filter((a) => a.status === 429).every((a) => a.code === "TOO_MANY_REQUESTS" && a.title === authMessages.blockedTitle)).toBe(true);
-      // Password checks: every 200 and 401 is one, and so is the one 429 that closes the window with a
-      // wrong password; together never more than five.
-      expect(count(200) + count(401)).toBeLessThanOrEqual(LIMITS.loginMaxFailures);
+      // Wrong-password checks: every 401 is one; never more than five. The right password's check
+      // counts in the window too, but once it succeeds the window forgets the checks already finished
+      // and keeps those still running (decision 105): when it ends before the burst has reserved its
+      // five, the wrong ones fill the rest of a window that starts again, so a success may come with
+      // five wrong checks (seen on a loaded CI machine), never more.
+      expect(count(401)).toBeLessThanOrEqual(LIMITS.loginMaxFailures);
       expect(count(200)).toBeLessThanOrEqual(1);
       // The window was spent: the burst ends blocked for everyone who came late.
-      expect(count(429)).toBeGreaterThanOrEqual(WRONG + 1 - LIMITS.loginMaxFailures);
+      expect(count(429)).toBeGreaterThanOrEqual(WRONG + 1 - LIMITS.loginMaxFailures - count(200));
     });
   }
 });
