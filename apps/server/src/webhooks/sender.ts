@@ -66,7 +66,7 @@ export function createWebhookSender(opts: {
   let stopped = false;
 
   /**
-   * Takes up to `batch` due deliveries and leases them (their attempt counted, `next_attempt_at`
+   * Takes up to `limit` due deliveries and leases them (their attempt counted, `next_attempt_at`
    * moved past the exchange) in ONE statement, which is its own transaction: the rows it locks
    * (FOR UPDATE SKIP LOCKED) stay locked until it has leased them, with no BEGIN/COMMIT round trips.
    */
