@@ -108,7 +108,7 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
       const { result: r, load } = await withLoad(() => measureLogin(ctx, world.loginUsers));
       results.login = { ...r, load };
       figures.push(figure({ name: "4. login p50 ÷ argon2 verify p50", values: r.ratioPasses, goal: "≤ 1.15", meets: (v) => v <= 1.15, detail: `${r.loginP50Ms} vs ${r.argon2P50Ms} ms (medians)`, load }));
-      figures.push(figure({ name: "   login CPU outside argon2", values: r.cpuOutsideArgonPasses, format: cpuMs, goal: "≤ 1 ms", meets: (v) => v <= 1, detail: `main thread's CPU per login, one at a time; in the 50-client storm ${round(median(r.stormMainCpuPasses), 3)} ms, and the process's minus one verification's (${r.argon2CpuMs} ms) ${round(median(r.cpuBeyondVerificationPasses), 3)} ms`, load }));
+      figures.push(figure({ name: "   login CPU outside argon2", values: r.cpuOutsideArgonPasses, format: cpuMs, goal: "≤ 1 ms", meets: (v) => v <= 1, detail: `main thread's CPU per login, one at a time, beyond the idle server's ${r.idleMainMsPerSecond} ms/s (${round(median(r.rawCpuOutsideArgonPasses), 3)} ms with it); in the 50-client storm ${round(median(r.stormMainCpuPasses), 3)} ms, and the process's minus one verification's (${r.argon2CpuMs} ms) ${round(median(r.cpuBeyondVerificationPasses), 3)} ms`, load }));
       figures.push(
         figure({
           name: "   event loop p99, 50-client storm",

@@ -60,6 +60,12 @@ export async function buildApp(deps: AppDeps) {
 
   // Work deferred past its answer (ctx.afterAnswer) ends before the database is closed.
   app.addHook("onClose", () => deps.background.settled());
+  // A session once read is kept while LISTEN tells this process of its changes (decision 218).
+  const sessions = deps.sessionCache;
+  if (sessions) {
+    await sessions.listen(deps.dbHandle, deps.logger);
+    app.addHook("onClose", () => sessions.close());
+  }
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, deps.config);
   registerOriginCheck(app, deps.config);

@@ -1,6 +1,7 @@
 import type { Database, DatabaseHandle } from "@elo/db";
 import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyBaseLogger } from "fastify";
+import type { SessionCache } from "./auth/session-cache";
 import type { Config } from "./config";
 import type { BackgroundTasks } from "./lib/background";
 import type { Clock } from "./lib/clock";
@@ -22,6 +23,8 @@ export interface AppDeps {
   background: BackgroundTasks;
   /** The rate-limit counters every process shares (REDIS_URL); null counts in this process. */
   sharedLimits: SharedLimits | null;
+  /** The sessions this process validated (decision 218); absent: every request reads its session. */
+  sessionCache?: SessionCache;
 }
 
 /**

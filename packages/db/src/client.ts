@@ -22,8 +22,11 @@ export interface DatabaseHandle {
    * processes starting together on one database migrate one after the other (decision 135).
    */
   migrate(): Promise<void>;
-  /** LISTEN on a channel; the callback gets each NOTIFY payload. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  /**
+   * LISTEN on a channel; the callback gets each NOTIFY payload. `onListen` (PostgreSQL) is called each
+   * time LISTEN is (re)established: notifications sent while the connection was lost are lost.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onListen?: () => void): Promise<Unlisten>;
   /** True when a trivial query answers within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   /** The connection pool now (PostgreSQL; PGlite has one connection and no pool: null). */
@@ -100,8 +103,8 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
     db,
     kind: "postgres",
     migrate: () => withMigrationLock(url, () => migratePostgres(db as never, { migrationsFolder })),
-    async listen(channel, onPayload) {
-      const sub = await client.listen(channel, onPayload);
+    async listen(channel, onPayload, onListen) {
+      const sub = await client.listen(channel, onPayload, onListen);
       return () => sub.unlisten();
     },
     ping(timeoutMs = 2000) {

@@ -3,6 +3,7 @@ import { schema, type Database } from "@elo/db";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Clock } from "../lib/clock";
 import { queryRows } from "../db/raw";
+import type { SessionCache } from "./session-cache";
 import { generateSecret, hashSecret } from "./tokens";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -63,10 +64,18 @@ export async function loadSessionUser(db: Database, userId: string): Promise<Ses
  * Validates a cookie token: expired sessions (sliding or absolute) are deleted; sessions past half
  * their life are extended (`extended`: the caller must re-send the cookie with the new expiry).
  * Returns null when the token is unknown or expired. The session and its user come in one query,
- * so a request that does not extend its session costs one round trip.
+ * so a request that does not extend its session costs one round trip, and none when `cache` holds
+ * it (decision 218).
  */
-export async function validateSessionToken(db: Database, clock: Clock, token: string) {
+export async function validateSessionToken(db: Database, clock: Clock, token: string, cache?: SessionCache) {
   const id = hashSecret(token);
+  const now = clock.now().getTime();
+  const hit = cache?.get(id);
+  if (hit) {
+    if (!mustRenew(hit, now)) return { session: { id, userId: hit.userId, expiresAt: new Date(hit.expiresAt) } satisfies Session, user: hit.user, extended: false };
+    cache!.drop(id);
+  }
+  const version = cache?.version ?? 0;
   // Every authenticated request sends this: prepared, so it is planned once per connection.
   const [raw] = await queryRows<{ user_id: string; expires_at: Date | string; created_at: Date | string; email: string; email_confirmed: boolean; profile_type: ProfileType | null; roles: Role[] | null }>(
     db,
@@ -79,34 +88,31 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
     where s.id = ${id}`,
     { prepare: true },
   );
-  const row = raw && {
-    userId: raw.user_id,
-    expiresAt: new Date(raw.expires_at),
-    createdAt: new Date(raw.created_at),
-    email: raw.email,
-    emailConfirmed: raw.email_confirmed,
-    profileType: raw.profile_type,
-    roles: raw.roles,
-  };
-  if (!row) return null;
-  const now = clock.now().getTime();
-  if (now >= row.expiresAt.getTime() || now >= row.createdAt.getTime() + ABSOLUTE_MS) {
+  if (!raw) return null;
+  const row = { userId: raw.user_id, expiresAt: new Date(raw.expires_at).getTime(), createdAt: new Date(raw.created_at).getTime() };
+  if (now >= row.expiresAt || now >= row.createdAt + ABSOLUTE_MS) {
     await db.delete(schema.sessions).where(eq(schema.sessions.id, id));
     return null;
   }
-  let expiresAt = row.expiresAt;
   let extended = false;
-  if (now >= expiresAt.getTime() - SESSION_MS / 2) {
-    const next = new Date(Math.min(now + SESSION_MS, row.createdAt.getTime() + ABSOLUTE_MS));
-    if (next.getTime() > expiresAt.getTime()) {
-      expiresAt = next;
+  if (now >= row.expiresAt - SESSION_MS / 2) {
+    const next = Math.min(now + SESSION_MS, row.createdAt + ABSOLUTE_MS);
+    if (next > row.expiresAt) {
+      row.expiresAt = next;
       extended = true;
-      await db.update(schema.sessions).set({ expiresAt }).where(eq(schema.sessions.id, id));
+      await db.update(schema.sessions).set({ expiresAt: new Date(next) }).where(eq(schema.sessions.id, id));
     }
   }
-  const roles = row.roles ?? [];
-  const user: SessionUser = { id: row.userId, email: row.email, profileType: row.profileType, roles, isAdmin: roles.includes("admin"), emailConfirmed: row.emailConfirmed };
-  return { session: { id, userId: row.userId, expiresAt } satisfies Session, user, extended };
+  const roles = raw.roles ?? [];
+  const user: SessionUser = { id: row.userId, email: raw.email, profileType: raw.profile_type, roles, isAdmin: roles.includes("admin"), emailConfirmed: raw.email_confirmed };
+  // Slid just now: this update's own notification drops it anyway, so the next request reads it again.
+  if (!extended) cache?.store(version, id, { ...row, user });
+  return { session: { id, userId: row.userId, expiresAt: new Date(row.expiresAt) } satisfies Session, user, extended };
+}
+
+/** Whether the database must see this session again: expired (it is deleted) or past half its life (it slides). */
+function mustRenew(session: { expiresAt: number; createdAt: number }, now: number) {
+  return now >= session.expiresAt - SESSION_MS / 2 || now >= session.createdAt + ABSOLUTE_MS;
 }
 
 export async function invalidateSession(db: Database, sessionId: string) {

@@ -29,7 +29,7 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest, cookies?:
   const name = sessionCookieName(deps.config);
   const token = req.cookies[name];
   if (!token) return { user: null, session: null };
-  const result = token.length > 200 ? null : await validateSessionToken(deps.db, deps.clock, token);
+  const result = token.length > 200 ? null : await validateSessionToken(deps.db, deps.clock, token, deps.sessionCache);
   if (!result) {
     cookies?.clear(name);
     return { user: null, session: null };

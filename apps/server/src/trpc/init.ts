@@ -61,7 +61,16 @@ export type Context = ReturnType<typeof createContextInner>;
 /** tRPC's own (English) text for a batch over `maxBatchSize`; a test notices if an upgrade rewords it. */
 const TRPC_BATCH_TOO_LARGE = "Batch call exceeds maximum size";
 
-const t = initTRPC.context<Context>().create({
+/** What a procedure declares of itself beyond its input and output. */
+export interface ProcedureMeta {
+  /**
+   * A mutation that never changes who its caller is (e-mail, confirmation, profile type, roles,
+   * sessions): the caller's cached session stays (decision 218). Every other mutation drops it.
+   */
+  sessionUnchanged?: boolean;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   transformer,
   // Live subscriptions (server-sent events): a ping every 15 s keeps proxies from closing an idle
   // stream, and the browser reconnects when it has heard nothing for 40 s.
@@ -101,7 +110,7 @@ export const middleware = t.middleware;
  * Turns "database unreachable" into a quick 503 instead of a 500, or instead of a hang (see
  * unlessDatabaseDown).
  */
-const databaseAvailability = t.middleware(async ({ ctx, next, type }) => {
+const databaseAvailability = t.middleware(async ({ ctx, next, type, meta }) => {
   const result = type === "subscription" ? await next() : await unlessDatabaseDown(ctx.dbHandle, next()).catch((error: unknown) => {
     if (error instanceof DatabaseDownError) throw serviceUnavailable(error);
     throw error;
@@ -109,6 +118,9 @@ const databaseAvailability = t.middleware(async ({ ctx, next, type }) => {
   if (!result.ok && isDatabaseUnavailable(result.error.cause ?? result.error)) {
     throw serviceUnavailable(result.error);
   }
+  // What a user changes of their own (profile type, e-mail, sign-out) is read again by their next
+  // request here, without waiting for the notification (decision 218).
+  if (type === "mutation" && ctx.user && !meta?.sessionUnchanged) ctx.sessionCache?.dropUser(ctx.user.id);
   return result;
 });
 

@@ -60,15 +60,4 @@ export function textValues(block: unknown, key = ""): string[] {
   return typeof block === "string" ? [block] : [];
 }
 
-/** Polls `check` until it stops throwing (a change reaches the page through NOTIFY, asynchronously). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > end) throw error;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
+export { eventually } from "../support/eventually";

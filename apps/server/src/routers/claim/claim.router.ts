@@ -6,8 +6,8 @@ import { giveUpVoucher } from "./give-up.handler";
 import { claimHistory } from "./history.handler";
 
 export const claimRouter = router({
-  create: confirmedParentProcedure.input(claimCreateInput).mutation(createClaim),
+  create: confirmedParentProcedure.meta({ sessionUnchanged: true }).input(claimCreateInput).mutation(createClaim),
   byId: parentProcedure.input(claimByIdInput).query(claimById),
   history: parentProcedure.query(claimHistory),
-  giveUp: parentProcedure.input(claimGiveUpInput).mutation(giveUpVoucher),
+  giveUp: parentProcedure.meta({ sessionUnchanged: true }).input(claimGiveUpInput).mutation(giveUpVoucher),
 });

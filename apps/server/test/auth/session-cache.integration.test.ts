@@ -1,0 +1,108 @@
+import { schema } from "@elo/db";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grantAdmin } from "../../src/auth/roles";
+import { createSession } from "../../src/auth/session";
+import { SESSION_CACHE_MAX_AGE_MS } from "../../src/auth/session-cache";
+import { eventually } from "../support/eventually";
+import { createUser } from "../support/factories/users";
+import { createHarness, TEST_ORIGIN, type Harness, type TestServer } from "../support/harness";
+import { onRealPostgres } from "../support/test-db";
+
+/**
+ * Decision 218: each server process keeps the sessions it validated. Two servers on one database
+ * (each with its own pool and LISTEN, as two processes have) and a third connection writing as psql,
+ * an admin CLI or another process would: every change that makes a session read differently reaches
+ * both within the poll below, far inside the cache's 30 s. A cache that did not listen keeps the old
+ * answer for 30 s and fails each of these.
+ */
+describe.skipIf(!onRealPostgres())("sessions kept per process", () => {
+  let h: Harness;
+  let a: TestServer;
+  let b: TestServer;
+
+  beforeAll(async () => {
+    h = await createHarness();
+    [a, b] = [await h.startServer(), await h.startServer()];
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await h?.close();
+  });
+
+  type Me = { email: string; isAdmin: boolean; profileType: string | null } | null;
+  const me = async (server: TestServer, token: string): Promise<Me> => {
+    const res = await fetch(`${server.url}/trpc/auth.me`, { headers: { cookie: `elo_session=${token}` } });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { result: { data: { json: Me } } }).result.data.json;
+  };
+  /** Deletes the row with the triggers off: what only the cache can still answer. */
+  const deleteUnnoticed = (id: string) =>
+    h.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.delete(schema.sessions).where(eq(schema.sessions.id, id));
+    });
+  const signedIn = async () => {
+    const user = await createUser(h);
+    const { token, session } = await createSession(h.db, h.clock, user.id);
+    return { user, token, session };
+  };
+
+  it("answers a known session without reading it again, until 30 s have passed", async () => {
+    const { user, token, session } = await signedIn();
+    expect((await me(a, token))?.email).toBe(user.email);
+    await deleteUnnoticed(session.id);
+    expect((await me(a, token))?.email).toBe(user.email);
+    h.clock.advance(SESSION_CACHE_MAX_AGE_MS);
+    expect(await me(a, token)).toBeNull();
+  });
+
+  it("a sign-out in one process ends the session in the other", async () => {
+    const { user, token } = await signedIn();
+    expect((await me(a, token))?.email).toBe(user.email);
+    expect((await me(b, token))?.email).toBe(user.email);
+    const out = await fetch(`${b.url}/trpc/auth.logout`, { method: "POST", headers: { cookie: `elo_session=${token}`, origin: TEST_ORIGIN, "content-type": "application/json" }, body: "{}" });
+    expect(out.status).toBe(200);
+    // The process that signed out reads it again at once; the other as soon as the notification lands.
+    expect(await me(b, token)).toBeNull();
+    await eventually(async () => expect(await me(a, token)).toBeNull(), 2000);
+  });
+
+  it("roles, e-mail, profile type and a deleted user reach both processes", async () => {
+    const { user, token } = await signedIn();
+    for (const server of [a, b]) expect(await me(server, token)).toMatchObject({ isAdmin: false, email: user.email });
+
+    expect(await grantAdmin(h.db, user.email)).toBe(true);
+    for (const server of [a, b]) await eventually(async () => expect((await me(server, token))?.isAdmin).toBe(true), 2000);
+
+    const email = `novo.${user.email}`;
+    await h.db.update(schema.users).set({ email }).where(eq(schema.users.id, user.id));
+    for (const server of [a, b]) await eventually(async () => expect((await me(server, token))?.email).toBe(email), 2000);
+
+    const profileType = (await me(a, token))?.profileType;
+    await h.db.delete(schema.profiles).where(eq(schema.profiles.userId, user.id));
+    if (profileType !== null) for (const server of [a, b]) await eventually(async () => expect((await me(server, token))?.profileType).toBeNull(), 2000);
+
+    await h.db.delete(schema.users).where(eq(schema.users.id, user.id));
+    for (const server of [a, b]) await eventually(async () => expect(await me(server, token)).toBeNull(), 2000);
+  });
+
+  it("a TRUNCATE of the sessions ends every kept session", async () => {
+    const first = await signedIn();
+    const second = await signedIn();
+    for (const s of [first, second]) expect(await me(a, s.token)).not.toBeNull();
+    await h.db.execute(sql`truncate sessions`);
+    for (const s of [first, second]) await eventually(async () => expect(await me(a, s.token)).toBeNull(), 2000);
+  });
+
+  it("a session about to slide is read again, slid, and its cookie re-sent", async () => {
+    const { token, session } = await signedIn();
+    expect(await me(a, token)).not.toBeNull();
+    h.clock.advance(16 * 24 * 60 * 60 * 1000);
+    const res = await fetch(`${a.url}/trpc/auth.me`, { headers: { cookie: `elo_session=${token}` } });
+    expect(res.headers.get("set-cookie")).toMatch(/^elo_session=/);
+    const [row] = await h.db.select({ expiresAt: schema.sessions.expiresAt }).from(schema.sessions).where(eq(schema.sessions.id, session.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(session.expiresAt.getTime());
+  });
+});
