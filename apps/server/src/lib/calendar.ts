@@ -2,8 +2,17 @@ import { validityEndDate, type DiscountValidity } from "@elo/shared";
 
 const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" });
 
-/** The calendar day (yyyy-MM-dd) in Brasília time: what "today" means for validity dates. */
-export const saoPauloDay = (instant: Date): string => isoDay.format(instant);
+let lastDay = { minute: Number.NaN, day: "" };
+
+/**
+ * The calendar day (yyyy-MM-dd) in Brasília time: what "today" means for validity dates. Every
+ * marketplace page asks; the day (zone offsets are whole minutes) is formatted once per minute.
+ */
+export const saoPauloDay = (instant: Date): string => {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute !== lastDay.minute) lastDay = { minute, day: isoDay.format(instant) };
+  return lastDay.day;
+};
 
 /** The day `days` after the Brasília calendar day of `instant` (yyyy-MM-dd): a hold's last day (decision 121). */
 export const saoPauloDayPlus = (instant: Date, days: number): string => {

@@ -20,6 +20,10 @@ describe("validity and expiry", () => {
   it("counts validity on the Brasília calendar", () => {
     // 01:00 UTC on 1 January is still 31 December in Brasília.
     expect(saoPauloDay(new Date("2027-01-01T01:00:00Z"))).toBe("2026-12-31");
+    // Kept per minute: the minute after Brasília's midnight is the next day, the same minute is not.
+    expect(saoPauloDay(new Date("2027-01-01T02:59:59.999Z"))).toBe("2026-12-31");
+    expect(saoPauloDay(new Date("2027-01-01T03:00:00Z"))).toBe("2027-01-01");
+    expect(saoPauloDay(new Date("2027-01-01T02:59:30Z"))).toBe("2026-12-31");
     expect(voucherValidUntil("school_year", new Date("2027-01-01T01:00:00Z"))).toBe("2026-12-31");
     expect(voucherValidUntil("first_month", new Date("2026-01-31T15:00:00Z"))).toBe("2026-02-28");
     expect(voucherValidUntil("first_6_months", new Date("2026-08-15T15:00:00Z"))).toBe("2027-02-15");
