@@ -120,6 +120,8 @@ export async function startProductionServer(opts: { databaseUrl: string; dataDir
       TRUST_PROXY: "loopback",
       // Runtime flags to try on the measured server (e.g. --max-semi-space-size=32), none by default.
       ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+      // Settings to compare on the measured server (e.g. SESSION_CACHE=0), none by default.
+      ...(process.env.BENCH_SERVER_ENV ? Object.fromEntries(process.env.BENCH_SERVER_ENV.split(",").map((kv) => kv.split("=", 2) as [string, string])) : {}),
       ...opts.env,
     },
   });

@@ -56,7 +56,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const mailer = createMailer({ db: dbHandle.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, clock, logger, env: config });
   const sharedLimits = config.REDIS_URL && config.RATE_LIMIT ? await connectSharedLimits(config.REDIS_URL, logger, overrides.redisKeyPrefix) : null;
   const webhooks = createWebhookSender({ db: dbHandle.db, clock, logger, mailer, env: config, post: { production: config.isProduction } });
-  return { config, db: dbHandle.db, dbHandle, clock, logger, mailer, webhooks, storage, background: backgroundTasks(logger), sharedLimits, sessionCache: new SessionCache(now) };
+  return { config, db: dbHandle.db, dbHandle, clock, logger, mailer, webhooks, storage, background: backgroundTasks(logger), sharedLimits, ...(config.SESSION_CACHE ? { sessionCache: new SessionCache(now) } : {}) };
 }
 
 /** Starts the whole server; `close()` stops it gracefully. */

@@ -30,6 +30,7 @@ const schema = z.object({
   DEMO: bool.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT: bool.default(true),
+  SESSION_CACHE: bool.default(true),
   TRUST_PROXY: trustProxy.default(false),
   /** Requests per minute allowed to one API token (bearer requests on /trpc). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),

@@ -58,6 +58,18 @@ describe.skipIf(!onRealPostgres())("sessions kept per process", () => {
     expect(await me(a, token)).toBeNull();
   });
 
+  it("SESSION_CACHE=0 reads the session on every request", async () => {
+    const off = await h.startServer({ SESSION_CACHE: "0" });
+    try {
+      const { user, token, session } = await signedIn();
+      expect((await me(off, token))?.email).toBe(user.email);
+      await deleteUnnoticed(session.id);
+      expect(await me(off, token)).toBeNull();
+    } finally {
+      await off.close();
+    }
+  });
+
   it("a sign-out in one process ends the session in the other", async () => {
     const { user, token } = await signedIn();
     expect((await me(a, token))?.email).toBe(user.email);
