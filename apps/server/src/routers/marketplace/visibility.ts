@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 
 /**
  * Marketplace rules 2 to 4 of DECISIONS.md for one parent, over the aliases `d` (the benefit),
@@ -7,7 +7,7 @@ import { sql, type SQL } from "drizzle-orm";
  * list reads the same rules from the read model marketplace_offers (decision 145), whose tests
  * compare it with these.
  */
-export function admittedBy(userId: string): SQL {
+export function admittedBy(userId: string | Placeholder): SQL {
   return sql`
     coalesce(s.category_id, d.category_id) is distinct from ms.category_id
     and exists (
