@@ -1,4 +1,4 @@
--- Each server process keeps the sessions it validated (decision 218). Every change that can make a
+-- Each server process keeps the sessions it validated (decision 220). Every change that can make a
 -- session read differently tells every process, at commit, the user's id on 'sessions_changed': a
 -- session deleted or slid, the user's e-mail or its confirmation, the profile type, the roles, the user
 -- deleted; a TRUNCATE of any of them sends '*' (everyone). PostgreSQL folds one transaction's identical

@@ -60,7 +60,7 @@ export async function buildApp(deps: AppDeps) {
 
   // Work deferred past its answer (ctx.afterAnswer) ends before the database is closed.
   app.addHook("onClose", () => deps.background.settled());
-  // A session once read is kept while LISTEN tells this process of its changes (decision 218).
+  // A session once read is kept while LISTEN tells this process of its changes (decision 220).
   const sessions = deps.sessionCache;
   if (sessions) {
     await sessions.listen(deps.dbHandle, deps.logger);

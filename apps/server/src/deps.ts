@@ -23,7 +23,7 @@ export interface AppDeps {
   background: BackgroundTasks;
   /** The rate-limit counters every process shares (REDIS_URL); null counts in this process. */
   sharedLimits: SharedLimits | null;
-  /** The sessions this process validated (decision 218); absent: every request reads its session. */
+  /** The sessions this process validated (decision 220); absent: every request reads its session. */
   sessionCache?: SessionCache;
 }
 

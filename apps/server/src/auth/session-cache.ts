@@ -18,7 +18,7 @@ export interface CachedSession {
 }
 
 /**
- * The sessions this process validated, by session id (decision 218): a request whose session is here
+ * The sessions this process validated, by session id (decision 220): a request whose session is here
  * sends no lookup. Every change that could make a session read differently (the session deleted or
  * slid, the user's e-mail, confirmation, profile type or roles, a TRUNCATE) reaches every process
  * through PostgreSQL's NOTIFY at commit and drops that user's entries; a lookup that was in flight

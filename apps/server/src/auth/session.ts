@@ -65,7 +65,7 @@ export async function loadSessionUser(db: Database, userId: string): Promise<Ses
  * their life are extended (`extended`: the caller must re-send the cookie with the new expiry).
  * Returns null when the token is unknown or expired. The session and its user come in one query,
  * so a request that does not extend its session costs one round trip, and none when `cache` holds
- * it (decision 218).
+ * it (decision 220).
  */
 export async function validateSessionToken(db: Database, clock: Clock, token: string, cache?: SessionCache) {
   const id = hashSecret(token);

@@ -65,7 +65,7 @@ const TRPC_BATCH_TOO_LARGE = "Batch call exceeds maximum size";
 export interface ProcedureMeta {
   /**
    * A mutation that never changes who its caller is (e-mail, confirmation, profile type, roles,
-   * sessions): the caller's cached session stays (decision 218). Every other mutation drops it.
+   * sessions): the caller's cached session stays (decision 220). Every other mutation drops it.
    */
   sessionUnchanged?: boolean;
 }
@@ -119,7 +119,7 @@ const databaseAvailability = t.middleware(async ({ ctx, next, type, meta }) => {
     throw serviceUnavailable(result.error);
   }
   // What a user changes of their own (profile type, e-mail, sign-out) is read again by their next
-  // request here, without waiting for the notification (decision 218).
+  // request here, without waiting for the notification (decision 220).
   if (type === "mutation" && ctx.user && !meta?.sessionUnchanged) ctx.sessionCache?.dropUser(ctx.user.id);
   return result;
 });

@@ -27,7 +27,7 @@ async function listening(now = () => 0, max?: number) {
   return { cache, ...fake };
 }
 
-describe("SessionCache (decision 218)", () => {
+describe("SessionCache (decision 220)", () => {
   it("keeps nothing until LISTEN is in place, nor when it failed", async () => {
     const idle = new SessionCache(() => 0);
     idle.store(idle.version, "s1", entry("u1"));
