@@ -1,8 +1,8 @@
 import type { AnyRouter, inferRouterContext } from "@trpc/server";
 import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
-import { incomingMessageToRequest } from "@trpc/server/adapters/node-http";
 import { resolveResponse, type HTTPBaseHandlerOptions } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { trpcRequest } from "./trpc-request";
 
 export interface TrpcRouteOptions<TRouter extends AnyRouter> extends HTTPBaseHandlerOptions<TRouter, FastifyRequest> {
   prefix: string;
@@ -16,7 +16,8 @@ export interface TrpcRouteOptions<TRouter extends AnyRouter> extends HTTPBaseHan
  * streams out (a web-stream reader, an end-of-stream watcher, chunked encoding, two writes) even
  * for a body of thirty bytes. Here such a body is read as a string and sent with its length, one
  * write; streamed answers (subscriptions as server-sent events, jsonl batches) still go out as
- * the `Response` (decision 150).
+ * the `Response` (decision 150). And the request tRPC reads is a plain object over Node's, not a
+ * WHATWG `Request`, whenever Fastify has read its body already (`trpcRequest`, decision 221).
  */
 export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyInstance, opts: TrpcRouteOptions<TRouter>) {
   const { prefix, createContext, onError, ...handlerOptions } = opts;
@@ -33,7 +34,7 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
         if ("body" in req) raw.body = req.body;
         const response = await resolveResponse<TRouter>({
           ...handlerOptions,
-          req: incomingMessageToRequest(raw, reply.raw, { maxBodySize: null }),
+          req: trpcRequest(raw, reply.raw),
           path: (req.params as { path: string }).path,
           error: null,
           createContext: ({ info }) => Promise.resolve(createContext({ req, res: reply, info })),
