@@ -1,3 +1,4 @@
+import { surviveTypeFetchFailures } from "@elo/db";
 import { startServer } from "./bootstrap";
 import { loadConfig } from "./config";
 
@@ -9,7 +10,12 @@ try {
   process.exit(1);
 }
 
+// A database blip while postgres.js opens a connection must not end the process (decision 222).
+let warnTypeFetch = (error: unknown) => console.warn("postgres.js could not read the array types on a new connection:", error);
+surviveTypeFetchFailures((error) => warnTypeFetch(error));
+
 const server = await startServer(config);
+warnTypeFetch = (error) => server.deps.logger.warn({ err: error }, "postgres.js could not read the array types on a new connection; the process goes on");
 console.log(`Elo Escolar listening on ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`}`);
 
 let stopping = false;

@@ -12,7 +12,7 @@ import { eventually } from "../support/eventually";
  * The request the app's tRPC mount hands to tRPC (decision 221): a plain object for GET/HEAD and
  * JSON bodies, the adapter's `Request` otherwise. Through a listening server, with real bytes.
  */
-const t = initTRPC.create();
+const t = initTRPC.context<{ accept: string | string[] | null }>().create();
 let aborted = false;
 const router = t.router({
   echo: t.procedure.input(z.object({ text: z.string() })).mutation(({ input }) => ({ text: input.text })),
