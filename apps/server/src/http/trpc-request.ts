@@ -70,10 +70,4 @@ export class NodeHeaders {
   has(name: string): boolean {
     return this.#raw[name.toLowerCase()] !== undefined;
   }
-  forEach(callback: (value: string, name: string) => void): void {
-    for (const name of Object.keys(this.#raw).sort()) {
-      const value = this.get(name);
-      if (value !== null && !name.startsWith(":")) callback(value, name);
-    }
-  }
 }
