@@ -214,7 +214,12 @@ describe("the voucher's life after the claim", () => {
     await b.page.goBack();
     await b.page.setViewportSize({ width: 800, height: 600 });
     await qr.scrollIntoViewIfNeeded();
-    const camera = await browserFilming(await b.page.screenshot());
+    // The picture must be decoded and painted before the screenshot: right after the history step the
+    // img may be in the DOM with its SVG not yet drawn (the likely cause of stop 35's CI failure here).
+    await qr.evaluate(`(img) => img.decode()`);
+    await b.page.evaluate(`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`);
+    const shot = await b.page.screenshot();
+    const camera = await browserFilming(shot);
     try {
       const scanner = await newPage(camera, DESKTOP);
       scanner.page.setDefaultTimeout(20_000);

@@ -6,6 +6,7 @@ import { hashSecret } from "../auth/tokens";
 import type { Config } from "../config";
 import { noteRateLimitRefusal, rateLimitRefusals } from "../lib/metrics";
 import { isBatchRequest, routedCalls } from "./routed";
+import { sendTrpcError } from "./trpc-error";
 import type { SharedLimits } from "../deps";
 
 interface Limit {
@@ -32,25 +33,10 @@ export const API_TOKEN_WINDOW_MS = 60_000;
 
 const groupOf = new Map<string, Group>(Object.entries(RATE_LIMITS).flatMap(([group, l]) => l.paths.map((p) => [p, group as Group] as const)));
 
-/** tRPC's JSON-RPC number for TOO_MANY_REQUESTS, so the typed client sees a normal procedure error. */
-const TOO_MANY_REQUESTS_RPC_CODE = -32029;
-
 /** A tRPC-shaped 429 so the client shows the Portuguese toast (one entry per call of a batch). */
 function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, calls: string[], retryAfterSeconds: number, message: string) {
-  const error = (path: string | undefined) => ({
-    error: {
-      json: {
-        message,
-        code: TOO_MANY_REQUESTS_RPC_CODE,
-        data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, path, toast: { title: message }, fieldErrors: null },
-      },
-    },
-  });
-  return reply
-    .code(429)
-    .header("retry-after", String(retryAfterSeconds))
-    .header("content-type", "application/json")
-    .send(JSON.stringify(isBatchRequest(req) ? calls.map(error) : error(calls[0])));
+  reply.header("retry-after", String(retryAfterSeconds));
+  return sendTrpcError(reply, { status: 429, code: "TOO_MANY_REQUESTS", message, path: isBatchRequest(req) ? calls : calls[0] });
 }
 
 interface Counter {

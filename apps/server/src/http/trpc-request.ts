@@ -7,14 +7,15 @@ import { incomingMessageToRequest } from "@trpc/server/adapters/node-http";
  * `Headers` copy of every header, a `ReadableStream` around the body Fastify already read, the
  * body decoded again), about a tenth of a small request's CPU (decision 221). A GET, a HEAD, or a
  * body Fastify read as a string (the scope's JSON parser) gets this plain object instead; anything
- * else (multipart uploads, whose body is the raw stream) and a URL that does not parse get the
- * adapter's `Request`, unchanged.
+ * else (multipart uploads, whose body is the raw stream) gets the adapter's `Request`, unchanged.
+ * Null when the request's URL does not parse (a malformed Host): the caller answers 400 (decision 223).
  */
-export function trpcRequest(raw: IncomingMessage & { body?: unknown }, res: ServerResponse): Request {
+export function trpcRequest(raw: IncomingMessage & { body?: unknown }, res: ServerResponse): Request | null {
+  const url = absoluteUrl(raw);
+  if (url === null) return null;
   const body = raw.body;
   const plain = raw.method === "GET" || raw.method === "HEAD" || typeof body === "string";
-  const url = plain ? absoluteUrl(raw) : null;
-  if (url === null) return incomingMessageToRequest(raw, res, { maxBodySize: null });
+  if (!plain) return incomingMessageToRequest(raw, res, { maxBodySize: null });
   return {
     method: raw.method,
     url,
@@ -27,7 +28,7 @@ export function trpcRequest(raw: IncomingMessage & { body?: unknown }, res: Serv
 
 const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
-/** The URL tRPC's adapter makes of the request (its `createURL`), or null when it would refuse it. */
+/** The URL tRPC's adapter makes of the request (its `createURL`), or null where it would throw. */
 function absoluteUrl(raw: IncomingMessage): string | null {
   const encrypted = "encrypted" in raw.socket && Boolean(raw.socket.encrypted);
   const protocol = raw.headers[":scheme"] === "https" || encrypted ? "https:" : "http:";

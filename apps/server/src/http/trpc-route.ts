@@ -2,6 +2,8 @@ import type { AnyRouter, inferRouterContext } from "@trpc/server";
 import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
 import { resolveResponse, type HTTPBaseHandlerOptions } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { accessMessages } from "@elo/shared";
+import { sendTrpcError } from "./trpc-error";
 import { trpcRequest } from "./trpc-request";
 
 export interface TrpcRouteOptions<TRouter extends AnyRouter> extends HTTPBaseHandlerOptions<TRouter, FastifyRequest> {
@@ -32,10 +34,14 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
       scope.all("/:path", async (req, reply) => {
         const raw = req.raw as typeof req.raw & { body?: unknown };
         if ("body" in req) raw.body = req.body;
+        const path = (req.params as { path: string }).path;
+        const request = trpcRequest(raw, reply.raw);
+        // RFC 9112 §3.2: a Host that is no valid authority is a 400 (tRPC's adapter threw a 500).
+        if (request === null) return sendTrpcError(reply, { status: 400, code: "BAD_REQUEST", message: accessMessages.badHost, path });
         const response = await resolveResponse<TRouter>({
           ...handlerOptions,
-          req: trpcRequest(raw, reply.raw),
-          path: (req.params as { path: string }).path,
+          req: request,
+          path,
           error: null,
           createContext: ({ info }) => Promise.resolve(createContext({ req, res: reply, info })),
           onError: onError && ((o) => onError({ ...o, req })),

@@ -1,7 +1,10 @@
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import { accessMessages, type Toast } from "@elo/shared";
-import { ZodRealError } from "zod";
+import { accessMessages, LIMITS, type Toast } from "@elo/shared";
+import { ZodError, ZodRealError } from "zod";
+
+/** tRPC's own (English) text for a batch over `maxBatchSize`; a test notices if an upgrade rewords it. */
+const TRPC_BATCH_TOO_LARGE = "Batch call exceeds maximum size";
 
 /** A domain error carrying the spec's Portuguese toast; the client shows it as is. */
 export class AppError extends TRPCError {
@@ -50,4 +53,28 @@ export function pgErrorCode(error: unknown): string | undefined {
  */
 export function fieldError(field: string, message: string): TRPCError {
   return new TRPCError({ code: "BAD_REQUEST", message, cause: new ZodRealError([{ code: "custom", path: [field], message, input: undefined }]) });
+}
+
+/**
+ * tRPC's own refusals (bad JSON, no such procedure, wrong method or content type) say it in English;
+ * the caller reads it in Portuguese like every other error (decision 223). Null for anything else.
+ */
+export function routerRefusal(error: TRPCError, path: string | undefined): string | null {
+  if (error instanceof AppError || error.cause instanceof ZodError) return null;
+  switch (error.code) {
+    case "PARSE_ERROR":
+      return accessMessages.unreadableRequest;
+    // A body or `input` that is not JSON fails inside the call, as BAD_REQUEST caused by JSON.parse.
+    case "BAD_REQUEST":
+      if (error.cause instanceof SyntaxError) return accessMessages.unreadableRequest;
+      return error.message === TRPC_BATCH_TOO_LARGE ? accessMessages.batchTooLarge(LIMITS.batchMaxCalls) : accessMessages.badRequest;
+    case "NOT_FOUND":
+      return accessMessages.unknownProcedure(path ?? "");
+    case "METHOD_NOT_SUPPORTED":
+      return accessMessages.wrongMethod;
+    case "UNSUPPORTED_MEDIA_TYPE":
+      return accessMessages.unsupportedContentType;
+    default:
+      return null;
+  }
 }

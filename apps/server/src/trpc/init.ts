@@ -2,7 +2,7 @@
  * The one tRPC bootstrap file.
  * 1. Context  2. Initialisation (transformer, error formatting)  3. Procedures by role.
  */
-import { accessMessages, emailConfirmationMessages, LIMITS } from "@elo/shared";
+import { accessMessages, emailConfirmationMessages } from "@elo/shared";
 import { initTRPC } from "@trpc/server";
 import { z, ZodError } from "zod";
 import type { CookieJar } from "../auth/cookie";
@@ -11,7 +11,7 @@ import { DatabaseDownError, unlessDatabaseDown } from "../db/deadline";
 import type { Session, SessionUser } from "../auth/session";
 import type { AppDeps } from "../deps";
 import type { StepTrace } from "../lib/step-trace";
-import { AppError, isDatabaseUnavailable, serviceUnavailable } from "./errors";
+import { AppError, isDatabaseUnavailable, routerRefusal, serviceUnavailable } from "./errors";
 import { transformer } from "./transformer";
 
 // ─── 1. Context ─────────────────────────────────────────────────────────────
@@ -58,9 +58,6 @@ export type Context = ReturnType<typeof createContextInner>;
 
 // ─── 2. Initialisation ──────────────────────────────────────────────────────
 
-/** tRPC's own (English) text for a batch over `maxBatchSize`; a test notices if an upgrade rewords it. */
-const TRPC_BATCH_TOO_LARGE = "Batch call exceeds maximum size";
-
 /** What a procedure declares of itself beyond its input and output. */
 export interface ProcedureMeta {
   /**
@@ -78,7 +75,7 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const zod = cause instanceof ZodError ? z.flattenError(cause) : null;
-    const batchTooLarge = error.code === "BAD_REQUEST" && error.message === TRPC_BATCH_TOO_LARGE ? accessMessages.batchTooLarge(LIMITS.batchMaxCalls) : null;
+    const refusal = routerRefusal(error, shape.data.path);
     const toast =
       error instanceof AppError
         ? error.toast
@@ -86,10 +83,10 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
           ? { title: accessMessages.validationTitle, description: cause instanceof ZodError ? cause.issues[0]?.message : undefined }
           : error.code === "INTERNAL_SERVER_ERROR"
             ? { title: accessMessages.unexpected }
-            : { title: batchTooLarge ?? error.message };
+            : { title: refusal ?? error.message };
     return {
       ...shape,
-      message: error.code === "INTERNAL_SERVER_ERROR" ? accessMessages.unexpected : (batchTooLarge ?? shape.message),
+      message: error.code === "INTERNAL_SERVER_ERROR" ? accessMessages.unexpected : (refusal ?? shape.message),
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,

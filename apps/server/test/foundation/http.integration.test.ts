@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { accessMessages } from "@elo/shared";
 import { describe, expect, it } from "vitest";
 import { createSession } from "../../src/auth/session";
 import { withServer, TEST_ORIGIN, type Harness, type TestServer } from "../support/harness";
 import { createUser } from "../support/factories/users";
+import { rawConnection } from "../support/raw-http";
 
 let h: Harness;
 let server: TestServer;
@@ -70,6 +72,35 @@ describe("HTTP shell", () => {
     expect(body.error.json.data.fieldErrors.email).toEqual(["Email inválido"]);
     expect(body.error.json.data.fieldErrors.password).toBeUndefined();
     expect(body.error.json.data.toast.description).toBe("Email inválido");
+  });
+
+  it("answers the router's own refusals in Portuguese, and a malformed Host with 400 (decision 223)", async () => {
+    type Refusal = { error: { json: { message: string; data: { code: string; toast: { title: string } } } } };
+    const refusal = async (res: Response, status: number, code: string, message: string) => {
+      expect(res.status).toBe(status);
+      const body = (await res.json()) as Refusal;
+      expect(body.error.json.data.code).toBe(code);
+      expect(body.error.json.message).toBe(message);
+      expect(body.error.json.data.toast.title).toBe(message);
+    };
+    const post = (procedure: string, body: string, type = "application/json") =>
+      fetch(`${server.url}/trpc/${procedure}`, { method: "POST", headers: { origin: TEST_ORIGIN, "content-type": type }, body });
+    await refusal(await post("auth.login", "{bad"), 400, "BAD_REQUEST", accessMessages.unreadableRequest);
+    await refusal(await fetch(`${server.url}/trpc/reference.cities?input=${encodeURIComponent("{")}`), 400, "BAD_REQUEST", accessMessages.unreadableRequest);
+    await refusal(await fetch(`${server.url}/trpc/reference.statez`), 404, "NOT_FOUND", accessMessages.unknownProcedure("reference.statez"));
+    await refusal(await fetch(`${server.url}/trpc/auth.logout`), 405, "METHOD_NOT_SUPPORTED", accessMessages.wrongMethod);
+    await refusal(await post("auth.login", "{}", "text/plain"), 415, "UNSUPPORTED_MEDIA_TYPE", accessMessages.unsupportedContentType);
+
+    // tRPC's adapter threw on the URL and Fastify answered 500; a Host that is no authority is the client's error.
+    for (const method of ["GET", "POST"]) {
+      const connection = await rawConnection(server.url);
+      const body = method === "POST" ? "{}" : "";
+      const [answer] = await connection.send([`${method} /trpc/reference.states HTTP/1.1\r\nhost: a b\r\ncontent-type: application/json\r\norigin: ${TEST_ORIGIN}\r\ncontent-length: ${body.length}\r\n\r\n${body}`]);
+      const res = (await answer)!;
+      connection.close();
+      expect(res.status, method).toBe(400);
+      expect((JSON.parse(res.body) as Refusal).error.json.data.toast.title).toBe(accessMessages.badHost);
+    }
   });
 
   it("serves hashed assets as immutable and the app's page as revalidated", async () => {

@@ -1,3 +1,4 @@
+import { accessMessages } from "@elo/shared";
 import superjson from "superjson";
 import { TEST_ORIGIN } from "../support/harness";
 import type { RawAnswer, RawExchange } from "../support/raw-http";
@@ -100,8 +101,8 @@ export function batchMutation(calls: MutationCall[]): RawExchange {
 
 /**
  * What each call of an answer came to: `ok` (a result), the procedure's tRPC error code (CONFLICT,
- * NOT_FOUND...), or `refused <status>` when no procedure was resolved (the router's "No procedure
- * found", or no tRPC body at all: a 404 page, a 405).
+ * NOT_FOUND...), or `refused <status>` when no procedure was resolved (the router's "Procedimento
+ * inexistente", or no tRPC body at all: a 404 page, a 405).
  */
 export function callResults(res: RawAnswer): string[] {
   let body: unknown;
@@ -111,9 +112,9 @@ export function callResults(res: RawAnswer): string[] {
     return [`refused ${res.status}`];
   }
   const entries = Array.isArray(body) ? body : [body];
-  return entries.map((e: { result?: unknown; error?: { json?: { message?: string; data?: { code?: string } } } }) => {
+  return entries.map((e: { result?: unknown; error?: { json?: { message?: string; data?: { code?: string; path?: string } } } }) => {
     if (e?.result !== undefined) return "ok";
     const error = e?.error?.json;
-    return !error?.data?.code || error.message?.startsWith("No procedure found") ? `refused ${res.status}` : error.data.code;
+    return !error?.data?.code || error.message === accessMessages.unknownProcedure(error.data.path ?? "") ? `refused ${res.status}` : error.data.code;
   });
 }

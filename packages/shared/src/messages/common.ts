@@ -20,6 +20,13 @@ export const accessMessages = {
   sessionRequiredTitle: "Ação permitida apenas pelo site",
   sessionRequired: "Por segurança, esta ação exige login com e-mail e senha no site. Tokens de API não podem realizá-la.",
   batchTooLarge: (max: number) => `Requisição com chamadas demais: envie no máximo ${max} por vez.`,
+  // tRPC's own refusals, before any procedure runs (decision 223).
+  unreadableRequest: "Não foi possível ler a requisição: o corpo ou o parâmetro input não é um JSON válido.",
+  unknownProcedure: (path: string) => `Procedimento inexistente: "${path}".`,
+  wrongMethod: "Método HTTP não aceito por este procedimento: consultas usam GET e alterações usam POST.",
+  unsupportedContentType: "Tipo de conteúdo não aceito: envie application/json.",
+  badRequest: "Requisição inválida.",
+  badHost: "Requisição inválida: o cabeçalho Host não é um endereço válido.",
 } as const;
 
 export const formatMessages = {
