@@ -3,10 +3,12 @@ import { connect, createServer, type Socket } from "node:net";
 /**
  * A TCP proxy on loopback to simulate the database going away and coming back: `cut()` resets every
  * open connection and stops listening, so new ones are refused (what a crashed or stopped PostgreSQL
- * looks like to the pool); `restore()` listens again on the same port.
+ * looks like to the pool); `restore()` listens again on the same port; `resetWhenClientSends(text)`
+ * cuts the one connection that sends a given statement.
  */
 export async function tcpProxy(targetPort: number, targetHost = "127.0.0.1") {
   const sockets = new Set<Socket>();
+  let resetOn: { text: string; fired: () => void } | null = null;
   const server = createServer((client) => {
     const upstream = connect(targetPort, targetHost);
     for (const s of [client, upstream]) {
@@ -14,7 +16,18 @@ export async function tcpProxy(targetPort: number, targetHost = "127.0.0.1") {
       s.on("close", () => sockets.delete(s));
       s.on("error", () => {});
     }
-    client.pipe(upstream).pipe(client);
+    client.on("data", (chunk: Buffer) => {
+      if (resetOn && chunk.includes(resetOn.text)) {
+        const { fired } = resetOn;
+        resetOn = null;
+        client.resetAndDestroy();
+        upstream.destroy();
+        fired();
+        return;
+      }
+      upstream.write(chunk);
+    });
+    upstream.pipe(client);
     client.on("close", () => upstream.destroy());
     upstream.on("close", () => client.destroy());
   });
@@ -29,6 +42,11 @@ export async function tcpProxy(targetPort: number, targetHost = "127.0.0.1") {
       await closed;
     },
     restore: () => listen(port),
+    /**
+     * Resets (TCP RST) the next connection whose client sends `text`, once: a database lost in the
+     * middle of one particular statement. Resolves when it has happened.
+     */
+    resetWhenClientSends: (text: string) => new Promise<void>((fired) => void (resetOn = { text, fired })),
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
