@@ -144,7 +144,7 @@ describe("the voucher's life after the claim", () => {
     await desk.context.close();
   });
 
-  it("the waitlist: A claims the only slot, B joins the line, the school cancels A's voucher, B gets the offer by e-mail and claims it; the desk reads B's QR code from a picture of the confirmation page", async () => {
+  it("the waitlist: A claims the only slot, B joins the line, the school cancels A's voucher, B gets the offer by e-mail and claims it; the desk reads B's QR code from a picture of the confirmation page", { timeout: 120_000 }, async () => {
     const className = `Alemão Vida ${Date.now()}`;
     const w = await voucherWorld(db.db, { className, slots: 1 });
     const parentB = await newParent(db.db, w.main.id, "Beatriz Lima", "Davi Lima");
@@ -228,7 +228,8 @@ describe("the voucher's life after the claim", () => {
       await scanner.page.goto("/painel-escola");
       await scanner.page.getByRole("button", { name: "Ler QR code" }).click();
       const result = scanner.page.getByTestId("voucher-result");
-      await result.getByText(codeB, { exact: true }).waitFor();
+      // The JavaScript decoder tries a frame every few hundred milliseconds; on a loaded CI machine give it time.
+      await result.getByText(codeB, { exact: true }).waitFor({ timeout: 45_000 });
       await result.getByText("Davi Lima").waitFor();
       // Headless Chromium on Linux has no BarcodeDetector: the @zxing/browser fallback read it.
       console.info(`QR read by ${(await scanner.page.evaluate<boolean>(`"BarcodeDetector" in window`)) ? "BarcodeDetector" : "@zxing/browser"}`);
