@@ -55,8 +55,8 @@ export async function measureLighthouse(ctx: MeasureContext, pages: Array<{ page
       const app: LighthouseRun[] = [];
       const static_: LighthouseRun[] = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        app.push(await audit(ctx.server.url + p.path, chrome.port));
-        static_.push(await audit(twin.url + p.path, chrome.port));
+        app.push(await audit(ctx.server.url + p.path, chrome.port, ctx.log));
+        static_.push(await audit(twin.url + p.path, chrome.port, ctx.log));
       }
       const m = (runs: LighthouseRun[], key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
       const result: LighthousePage = {
@@ -81,11 +81,28 @@ export async function measureLighthouse(ctx: MeasureContext, pages: Array<{ page
   }
 }
 
-/** One Lighthouse run, performance only, mobile defaults. */
-async function audit(url: string, port: number): Promise<LighthouseRun> {
+/**
+ * One Lighthouse run, performance only, mobile defaults. A run Lighthouse itself reports as broken
+ * (`NO_NAVSTART`, `NO_FCP`: its trace missed the navigation, "please run again") is run once more,
+ * logged, before the figure fails: it ended the whole full run of 2026-11-28 18:36 UTC.
+ */
+async function audit(url: string, port: number, log?: (line: string) => void): Promise<LighthouseRun> {
+  try {
+    return await auditOnce(url, port);
+  } catch (error) {
+    if (!(error instanceof LighthouseRuntimeError)) throw error;
+    log?.(`    lighthouse ${url}: ${error.message}; running it again once`);
+    return auditOnce(url, port);
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function auditOnce(url: string, port: number): Promise<LighthouseRun> {
   const result = await lighthouse(url, { port, onlyCategories: ["performance"], logLevel: "error", output: "json" });
   const lhr = result?.lhr;
-  if (!lhr || lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr?.runtimeError?.message ?? "no result"}`);
+  if (!lhr) throw new Error(`lighthouse ${url}: no result`);
+  if (lhr.runtimeError) throw new LighthouseRuntimeError(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const num = (id: string) => {
     const v = lhr.audits[id]?.numericValue;
     if (typeof v !== "number") throw new Error(`lighthouse ${url}: no ${id}`);
