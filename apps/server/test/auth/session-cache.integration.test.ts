@@ -81,6 +81,36 @@ describe.skipIf(!onRealPostgres())("sessions kept per process", () => {
     await eventually(async () => expect(await me(a, token)).toBeNull(), 2000);
   });
 
+  it("a parallel burst on one session across a sign-out elsewhere: nothing sent after the first refusal is answered signed in", { timeout: 30_000 }, async () => {
+    const { token } = await signedIn();
+    type Shot = { sentAt: number; signedIn: boolean };
+    const shots: Shot[] = [];
+    let firing = true;
+    // 24 requests always in flight on A for the same cookie while B signs it out. A cache that did not
+    // hear the notification keeps answering signed in (this fails); the narrower race, a lookup in
+    // flight across the notification, is rarely hit this way (mostly cache hits) and is proven by
+    // session-cache.test.ts's "does not keep a lookup that was in flight across any notification".
+    const workers = Array.from({ length: 24 }, async () => {
+      while (firing) {
+        const sentAt = performance.now();
+        shots.push({ sentAt, signedIn: (await me(a, token)) !== null });
+      }
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    const out = await fetch(`${b.url}/trpc/auth.logout`, { method: "POST", headers: { cookie: `elo_session=${token}`, origin: TEST_ORIGIN, "content-type": "application/json" }, body: "{}" });
+    expect(out.status).toBe(200);
+    const signedOutAt = performance.now();
+    await eventually(async () => expect(shots.some((s) => s.sentAt > signedOutAt && !s.signedIn)).toBe(true), 2000);
+    await new Promise((r) => setTimeout(r, 1000));
+    firing = false;
+    await Promise.all(workers);
+    const firstRefusal = Math.min(...shots.filter((s) => !s.signedIn).map((s) => s.sentAt));
+    const after = shots.filter((s) => s.sentAt > firstRefusal);
+    expect(after.length).toBeGreaterThan(100);
+    expect(after.filter((s) => s.signedIn)).toEqual([]);
+    expect(shots.filter((s) => s.sentAt < signedOutAt - 50).every((s) => s.signedIn)).toBe(true);
+  });
+
   it("roles, e-mail, profile type and a deleted user reach both processes", async () => {
     const { user, token } = await signedIn();
     for (const server of [a, b]) expect(await me(server, token)).toMatchObject({ isAdmin: false, email: user.email });
