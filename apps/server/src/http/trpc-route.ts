@@ -31,6 +31,18 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
       scope.removeContentTypeParser("multipart/form-data");
       scope.addContentTypeParser("multipart/form-data", {}, (_req, body, done) => done(null, body));
 
+      // What fails before tRPC runs (a body over the limit, a content type Fastify does not read, a
+      // bug) is answered like tRPC's own refusals, in Portuguese, not with Fastify's English JSON.
+      scope.setErrorHandler((error: { statusCode?: number }, req, reply) => {
+        const path = (req.params as { path?: string }).path;
+        const status = error.statusCode;
+        if (status === 413) return sendTrpcError(reply, { status, code: "PAYLOAD_TOO_LARGE", message: accessMessages.payloadTooLarge, path });
+        if (status === 415) return sendTrpcError(reply, { status, code: "UNSUPPORTED_MEDIA_TYPE", message: accessMessages.unsupportedContentType, path });
+        if (status !== undefined && status >= 400 && status < 500) return sendTrpcError(reply, { status, code: "BAD_REQUEST", message: accessMessages.badRequest, path });
+        req.log.error({ err: error }, "tRPC route failed before tRPC answered");
+        return sendTrpcError(reply, { status: 500, code: "INTERNAL_SERVER_ERROR", message: accessMessages.unexpected, path });
+      });
+
       scope.all("/:path", async (req, reply) => {
         const raw = req.raw as typeof req.raw & { body?: unknown };
         if ("body" in req) raw.body = req.body;

@@ -90,6 +90,9 @@ describe("HTTP shell", () => {
     await refusal(await fetch(`${server.url}/trpc/reference.statez`), 404, "NOT_FOUND", accessMessages.unknownProcedure("reference.statez"));
     await refusal(await fetch(`${server.url}/trpc/auth.logout`), 405, "METHOD_NOT_SUPPORTED", accessMessages.wrongMethod);
     await refusal(await post("auth.login", "{}", "text/plain"), 415, "UNSUPPORTED_MEDIA_TYPE", accessMessages.unsupportedContentType);
+    // Refused by Fastify before tRPC runs: a content type it has no parser for, a body over its limit.
+    await refusal(await post("auth.login", "{}", "application/octet-stream"), 415, "UNSUPPORTED_MEDIA_TYPE", accessMessages.unsupportedContentType);
+    await refusal(await post("auth.login", JSON.stringify({ json: { email: "a".repeat(2 * 1024 * 1024) } })), 413, "PAYLOAD_TOO_LARGE", accessMessages.payloadTooLarge);
 
     // tRPC's adapter threw on the URL and Fastify answered 500; a Host that is no authority is the client's error.
     for (const method of ["GET", "POST"]) {

@@ -25,6 +25,7 @@ export const accessMessages = {
   unknownProcedure: (path: string) => `Procedimento inexistente: "${path}".`,
   wrongMethod: "Método HTTP não aceito por este procedimento: consultas usam GET e alterações usam POST.",
   unsupportedContentType: "Tipo de conteúdo não aceito: envie application/json.",
+  payloadTooLarge: "Requisição grande demais para ser lida.",
   badRequest: "Requisição inválida.",
   badHost: "Requisição inválida: o cabeçalho Host não é um endereço válido.",
 } as const;
