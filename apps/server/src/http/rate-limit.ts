@@ -23,6 +23,9 @@ export const RATE_LIMITS = {
   signup: { paths: ["auth.signup"], max: 10, timeWindow: 10 * 60_000 },
   recovery: { paths: ["auth.requestPasswordReset", "auth.resetPassword", "auth.resendConfirmation", "auth.confirmEmail"], max: 10, timeWindow: 15 * 60_000 },
   claim: { paths: ["claim.create"], max: 30, timeWindow: 60_000 },
+  // Each 'Testar' or 'Reenviar' stores an event or a delivery and makes the server POST to the
+  // school's URL: a held-down button or a loop would fill the log and hammer the receiver.
+  webhookSend: { paths: ["school.webhooks.test", "school.webhooks.resend"], max: 20, timeWindow: 60_000 },
   // Each message is stored and e-mailed to the platform's address: a public form worth flooding.
   contact: { paths: ["contact.send"], max: 5, timeWindow: 10 * 60_000, message: privacyMessages.contactTooMany },
 } as const satisfies Record<string, Limit>;
