@@ -53,7 +53,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const clock = overrides.clock ?? systemClock;
   const now = () => clock.now().getTime();
   const storage = config.s3 ? s3Storage(config.s3, now) : diskStorage(path.resolve(config.DATA_DIR, "storage"), await sharedSecret(dbHandle.db, "file_signing_secret"), now);
-  const mailer = createMailer({ db: dbHandle.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, clock, logger, env: config });
+  const mailer = createMailer({ db: dbHandle.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, clock, logger, env: config, logText: !config.isProduction });
+  if (!config.SMTP_URL && config.isProduction) logger.warn("SMTP_URL is not set: e-mails are kept in the outbox (email_outbox) and not sent");
   const sharedLimits = config.REDIS_URL && config.RATE_LIMIT ? await connectSharedLimits(config.REDIS_URL, logger, overrides.redisKeyPrefix) : null;
   const webhooks = createWebhookSender({ db: dbHandle.db, clock, logger, mailer, env: config, post: { production: config.isProduction } });
   return { config, db: dbHandle.db, dbHandle, clock, logger, mailer, webhooks, storage, background: backgroundTasks(logger), sharedLimits, ...(config.SESSION_CACHE ? { sessionCache: new SessionCache(now) } : {}) };

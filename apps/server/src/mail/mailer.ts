@@ -66,7 +66,20 @@ const COMMIT_WAITS_MS = [0, 20, 50, 100, 200, 400, 800, 1600, 3200, 6400];
 type ClaimedRow = typeof schema.emailOutbox.$inferSelect & RenderedEmail;
 
 /** Outbox-backed mailer: SMTP through nodemailer when `smtpUrl` is set, otherwise the outbox and the log. */
-export function createMailer(opts: { db: Database; smtpUrl?: string; from: string; clock: Clock; logger: FastifyBaseLogger; env: EmailEnv }): Mailer {
+export function createMailer(opts: {
+  db: Database;
+  smtpUrl?: string;
+  from: string;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  env: EmailEnv;
+  /**
+   * Without SMTP, whether the log line carries the e-mail's text: yes in development (the demo's
+   * links to follow), never in production, where the text's links (password reset, e-mail
+   * confirmation, waitlist offer) would let anyone who reads the logs act as the recipient.
+   */
+  logText?: boolean;
+}): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS }) : null;
   const { emailOutbox } = schema;
   let timer: NodeJS.Timeout | null = null;
@@ -173,7 +186,7 @@ export function createMailer(opts: { db: Database; smtpUrl?: string; from: strin
 
   /** Logs the message without SMTP; with SMTP, sends it once its row is committed. */
   function queued(id: string, message: Pick<MailMessage, "kind" | "to" | "subject" | "text">) {
-    if (!transport) opts.logger.info({ kind: message.kind, to: message.to, subject: message.subject, text: message.text }, "e-mail kept in the outbox (no SMTP_URL)");
+    if (!transport) opts.logger.info({ kind: message.kind, to: message.to, subject: message.subject, ...(opts.logText ? { text: message.text } : {}) }, "e-mail kept in the outbox (no SMTP_URL)");
     else if (!stopped) void deliverWhenCommitted(id).catch((e) => opts.logger.warn({ err: e }, "e-mail delivery after commit failed"));
   }
 
