@@ -273,3 +273,31 @@ describe("schools' landing (/para-escolas)", () => {
     await context.close();
   });
 });
+
+describe("the prerendered landing pages' markup", () => {
+  /**
+   * What Mantine's server rendering itself emits, which no prop of ours changes: its CSS variables
+   * and responsive styles as `<style>` inside the page's root, and the Burger's bars as a `<div>` in
+   * its `<button>`. Browsers accept both; everything else must be valid (the standard preset, as
+   * the public school pages are checked in apps/server/test/public-pages/html-valid).
+   */
+  const mantineOwn = (message: string, before: string) =>
+    message === "<style> element is not permitted as content under <div>" ||
+    (message === "<div> element is not permitted as content under <button>" && before.includes("mantine-Burger-root"));
+
+  it("/ and /para-escolas are valid HTML, apart from Mantine's own server markup", async () => {
+    const { HtmlValidate } = await import("html-validate");
+    const validator = new HtmlValidate({ extends: ["html-validate:standard"] });
+    for (const path of ["/", "/para-escolas"]) {
+      const html = await (await fetch(baseUrl() + path)).text();
+      expect(html, path).toContain("data-prerendered");
+      const lines = html.split("\n");
+      const report = await validator.validateString(html);
+      const problems = report.results
+        .flatMap((r) => r.messages)
+        .filter((m) => !mantineOwn(m.message, lines[m.line - 1]!.slice(Math.max(0, m.column - 300), m.column)))
+        .map((m) => `${m.ruleId}: ${m.message} (${m.line}:${m.column})`);
+      expect(problems, path).toEqual([]);
+    }
+  });
+});

@@ -164,6 +164,8 @@ export const landingMessages = {
   plansText: "Cancele quando quiser. Você paga apenas o valor mensal.",
   choose: "Escolher",
   perMonth: "/mês no plano anual",
+  /** Read before the struck-through price by screen readers (the strike itself is not announced). */
+  formerPrice: "De ",
   free: "Grátis",
   planFeatures: {
     own: "Seus alunos ganham benefícios em instituições complementares",

@@ -8,7 +8,9 @@ export default function FaqAccordion({ items }: { items: FaqItem[] }) {
       {items.map((item, i) => (
         <Accordion.Item key={item.question} value={`faq-${i}`}>
           <Accordion.Control>
-            <Text fw={600}>{item.question}</Text>
+            <Text span fw={600}>
+              {item.question}
+            </Text>
           </Accordion.Control>
           <Accordion.Panel>
             <Text c="dimmed">{item.answer}</Text>

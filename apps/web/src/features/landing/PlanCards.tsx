@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from "@mantine/core";
 import { formatBRL, landingMessages, PLAN_TYPES, PLANS, schoolMessages, type PlanType } from "@elo/shared";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
@@ -44,7 +44,9 @@ export function PlanCards({ signedIn }: { signedIn: boolean }) {
               ) : (
                 <Stack gap={2}>
                   <Text>
-                    <Text span td="line-through" c="dimmed" fz="xl" fw={700} aria-label={`De ${formatBRL(p.monthlyPrice)}`}>
+                    {/* aria-label on a plain span is ignored by screen readers: the "De" is read from hidden text. */}
+                    <Text span td="line-through" c="dimmed" fz="xl" fw={700}>
+                      <VisuallyHidden component="span">{landingMessages.formerPrice}</VisuallyHidden>
                       {formatBRL(p.monthlyPrice)}
                     </Text>{" "}
                     <Text span c="dimmed" size="sm">
@@ -64,7 +66,7 @@ export function PlanCards({ signedIn }: { signedIn: boolean }) {
                       key={f.label}
                       c={included ? undefined : "dimmed"}
                       icon={
-                        <ThemeIcon size={20} radius="xl" color={included ? "teal" : "gray"} variant={included ? "filled" : "light"} role="img" aria-label={included ? landingMessages.featureIncluded : landingMessages.featureNotIncluded}>
+                        <ThemeIcon component="span" size={20} radius="xl" color={included ? "teal" : "gray"} variant={included ? "filled" : "light"} role="img" aria-label={included ? landingMessages.featureIncluded : landingMessages.featureNotIncluded}>
                           {included ? <IconCheck size={12} /> : <IconX size={12} />}
                         </ThemeIcon>
                       }
