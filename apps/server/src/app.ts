@@ -8,6 +8,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { LogController } from "fastify";
 import type { AppDeps } from "./deps";
 import { contextFactory } from "./http/context";
+import { registerErrorHandler } from "./http/error-handler";
 import { registerFileRoutes } from "./http/files";
 import { registerHealthRoutes } from "./http/health";
 import { registerMetrics } from "./http/metrics-route";
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps) {
     await sessions.listen(deps.dbHandle, deps.logger);
     app.addHook("onClose", () => sessions.close());
   }
+  registerErrorHandler(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, deps.config);
   registerOriginCheck(app, deps.config);

@@ -106,6 +106,20 @@ describe("HTTP shell", () => {
     }
   });
 
+  it("answers Fastify's own refusals outside /trpc in Portuguese, in the 404's shape (decision 225)", async () => {
+    const post = (url: string, body: string, type = "application/json") =>
+      fetch(`${server.url}${url}`, { method: "POST", headers: { origin: TEST_ORIGIN, "content-type": type }, body });
+    const big = JSON.stringify({ a: "a".repeat(2 * 1024 * 1024) });
+    for (const url of ["/healthz", "/files/avatars/x", "/nao-existe", "/api/uploads/proof?x=1"]) {
+      const tooLarge = await post(url, big);
+      expect(tooLarge.status, url).toBe(413);
+      expect(await tooLarge.json(), url).toEqual({ error: accessMessages.payloadTooLarge });
+      const unreadable = await post(url, "{bad");
+      expect(unreadable.status, url).toBe(400);
+      expect(await unreadable.json(), url).toEqual({ error: accessMessages.unreadableBody });
+    }
+  });
+
   it("serves hashed assets as immutable and the app's page as revalidated", async () => {
     const web = mkdtempSync(path.join(tmpdir(), "elo-web-"));
     mkdirSync(path.join(web, "assets"));

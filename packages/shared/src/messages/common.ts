@@ -28,6 +28,9 @@ export const accessMessages = {
   payloadTooLarge: "Requisição grande demais para ser lida.",
   badRequest: "Requisição inválida.",
   badHost: "Requisição inválida: o cabeçalho Host não é um endereço válido.",
+  // The same refusals outside /trpc (uploads, files, pages): not tRPC's wording (decision 225).
+  unreadableBody: "Não foi possível ler o corpo da requisição: não é um JSON válido.",
+  unsupportedBody: "Tipo de conteúdo não aceito neste endereço.",
 } as const;
 
 export const formatMessages = {
