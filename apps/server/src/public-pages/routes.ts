@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from "../trpc/errors";
 import { isCurrentBenefit } from "./projection";
 import { type CachedPage, PageCache } from "./cache";
 import { robotsTxt, Sitemaps } from "./sitemap";
+import { canonicalPublicTarget } from "./slug";
 import { previewVersion, storedPreview } from "./og-image";
 import { cityPage, gonePage, notFoundPage, previewFor, type PageContext, type PageResult, schoolPage, statePage, statesPage, unavailablePage } from "./pages";
 
@@ -44,11 +45,17 @@ export function send(req: FastifyRequest, reply: FastifyReply, page: CachedPage,
   return reply.send(page.body);
 }
 
+/** A public page's address with a final slash, capitals or doubled slashes: 301 to the address itself (decision 226). */
+function toCanonical(req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+  const canonical = canonicalPublicTarget(req.url);
+  return canonical === null ? undefined : reply.code(301).header("cache-control", CACHE_CONTROL).header("location", canonical).send();
+}
+
 export interface PublicPages {
   cache: PageCache;
   context: PageContext;
   /** Answers a GET that no route took with the public 404 page (search box and city list). */
-  notFound(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  notFound(req: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply>;
 }
 
 /** The public pages of the network (decision 160): /escolas and below, server-rendered, cached. */
@@ -73,7 +80,8 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, a
     if (!route.url.startsWith("/escolas") && !route.url.startsWith("/sitemap") && !route.url.startsWith("/quero-este-desconto")) return;
     const handler = route.handler as (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) => unknown;
     route.handler = function (req, reply) {
-      return orUnavailable(reply, async () => handler.call(this, req, reply));
+      // `/escolas/` reaches `/escolas/:uf` with an empty uf: sent to its address, as a path no route took is.
+      return toCanonical(req, reply) ?? orUnavailable(reply, async () => handler.call(this, req, reply));
     };
   });
 
@@ -147,6 +155,6 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, a
   return {
     cache,
     context,
-    notFound: (req, reply) => orUnavailable(reply, async () => send(req, reply, await shared(NOT_FOUND_KEY))) as Promise<FastifyReply>,
+    notFound: (req, reply) => toCanonical(req, reply) ?? (orUnavailable(reply, async () => send(req, reply, await shared(NOT_FOUND_KEY))) as Promise<FastifyReply>),
   };
 }

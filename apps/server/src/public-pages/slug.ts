@@ -22,3 +22,26 @@ export const publicPaths = {
   city: (uf: string, citySlug: string) => `/escolas/${uf.toLowerCase()}/${citySlug}`,
   school: (uf: string, citySlug: string, id: string, name: string) => `/escolas/${uf.toLowerCase()}/${citySlug}/${id}-${slugify(name) || "escola"}`,
 };
+
+/** The first segments the public pages live under: their addresses are lower-case, without a final slash. */
+const PUBLIC_ROOTS = new Set(["escolas", "quero-este-desconto", "sitemaps", "sitemap.xml", "robots.txt"]);
+
+/**
+ * The public page a request target that no route took stands for (decision 226): `/escolas/` or
+ * `/escolas/sp/sao-paulo/` (a final slash, as a pasted or shared link often carries),
+ * `/ESCOLAS/sp`, `//escolas`: the same path lower-case, slashes folded and none at the end, its
+ * query kept; null when that changes nothing or the path is not a public page's (preview images
+ * keep their own addresses). The result always
+ * starts with one "/" and a public root, so it can never send the visitor to another site.
+ */
+export function canonicalPublicTarget(target: string): string | null {
+  if (!target.startsWith("/")) return null;
+  const q = target.indexOf("?");
+  const path = q < 0 ? target : target.slice(0, q);
+  const segments = path.split("/").filter(Boolean);
+  if (!PUBLIC_ROOTS.has(segments[0]?.toLowerCase() ?? "")) return null;
+  // Preview images: versioned addresses in their own case, read by crawlers from the pages' tags.
+  if (segments[1] === "imagem") return null;
+  const canonical = `/${segments.join("/").toLowerCase()}`;
+  return canonical === path ? null : canonical + (q < 0 ? "" : target.slice(q));
+}

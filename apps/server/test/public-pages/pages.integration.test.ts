@@ -119,6 +119,37 @@ describe("public pages: the network's states, cities and schools (issue 26)", ()
     expect(meta(missingHtml, 'name="robots"')).toBe("noindex, follow");
   });
 
+  it("sends a shared link with a final slash, capitals or doubled slashes to the page's address with 301 (decision 226)", async () => {
+    const { school, benefits } = await networkSchool(h, { name: "Barra Final Idiomas", neighborhood: "Pinheiros", benefits: [{ className: "Inglês" }] });
+    const path = `/escolas/sp/sao-paulo/${school.id}-barra-final-idiomas`;
+    const variants: Array<[string, string]> = [
+      ["/escolas/", "/escolas"],
+      ["/escolas/?q=barra", "/escolas?q=barra"],
+      ["/ESCOLAS", "/escolas"],
+      ["/escolas/sp/", "/escolas/sp"],
+      ["/escolas/sp/sao-paulo/", "/escolas/sp/sao-paulo"],
+      ["//escolas//sp/sao-paulo", "/escolas/sp/sao-paulo"],
+      [`${path}/`, path],
+      [`${path}//?utm_source=whatsapp`, `${path}?utm_source=whatsapp`],
+      [`/Escolas/SP/Sao-Paulo/${school.id.toUpperCase()}-Barra-Final-Idiomas`, path],
+      [`/quero-este-desconto/${benefits[0]!.id}/`, `/quero-este-desconto/${benefits[0]!.id}`],
+      ["/sitemap.xml/", "/sitemap.xml"],
+    ];
+    for (const [from, to] of variants) {
+      const res = await get(from);
+      expect(res.status, from).toBe(301);
+      expect(res.headers.get("location"), from).toBe(to);
+      // One hop: the address it sends to is the page itself (the claim link goes on to /signup).
+      expect((await get(to)).status, to).toBe(to.startsWith("/quero") ? 302 : 200);
+    }
+    // Nothing else is redirected: other addresses, a path that is no page, a look-alike of another site.
+    for (const path404 of ["/escolas/sp/sao-paulo/nada/mais", "/uma-pagina/", "//example.com/", "/escolasx/"]) {
+      const res = await get(path404);
+      expect(res.status, path404).toBe(404);
+      expect(res.headers.get("location"), path404).toBeNull();
+    }
+  });
+
   it("answers the search box by the server, accent- and case-insensitive", async () => {
     const { school } = await networkSchool(h, { name: "Música Ação Jovem", niche: "Outros", uf: "MG", city: "Belo Horizonte", neighborhood: "Savassi" });
     const bySchool = visibleText(await (await get(`/escolas?q=${encodeURIComponent("musica acao")}`)).text());
