@@ -168,6 +168,7 @@ describe("'Com quem seus dados foram compartilhados'", () => {
     expect(shared.schools.some((s) => s.kind === "proof")).toBe(false);
     expect(shared.operators.map((o) => o.kind)).toEqual(["email", "storage", "hosting"]);
     expect(shared.operators[1]!.provider).toBe(m.operatorStorageDisk);
+    expect(shared.operators[0]!.provider).toBe(m.operatorMailLog);
   });
 
   it("an institution user is refused (parents only)", async () => {

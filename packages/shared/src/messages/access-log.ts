@@ -71,7 +71,7 @@ export const accessLogMessages = {
   voucherSaw: "nome do responsável, nome do aluno, código do voucher, benefício e situação da matrícula verificada",
   operatorMail: "Envio de e-mails",
   operatorMailSmtp: "serviço de envio de e-mails (SMTP) contratado pela plataforma",
-  operatorMailLog: "nenhum: nesta instalação os e-mails ficam no registro do servidor",
+  operatorMailLog: "nenhum: nesta instalação os e-mails não são enviados e ficam guardados no próprio servidor da plataforma",
   operatorStorage: "Armazenamento de arquivos",
   operatorStorageS3: "armazenamento de objetos compatível com S3",
   operatorStorageDisk: "disco do próprio servidor da plataforma",
