@@ -27,12 +27,12 @@ export const publicPaths = {
 const PUBLIC_ROOTS = new Set(["escolas", "quero-este-desconto", "sitemaps", "sitemap.xml", "robots.txt"]);
 
 /**
- * The public page a request target that no route took stands for (decision 226): `/escolas/` or
- * `/escolas/sp/sao-paulo/` (a final slash, as a pasted or shared link often carries),
- * `/ESCOLAS/sp`, `//escolas`: the same path lower-case, slashes folded and none at the end, its
- * query kept; null when that changes nothing or the path is not a public page's (preview images
- * keep their own addresses). The result always
- * starts with one "/" and a public root, so it can never send the visitor to another site.
+ * The address of the public page a request target stands for (decision 226): for `/escolas/` or
+ * `/escolas/sp/sao-paulo/` (a final slash, as a pasted or shared link often carries), `/ESCOLAS/sp`
+ * or `//escolas`, the same path lower-case, slashes folded and none at the end, its query kept;
+ * null when that changes nothing or the path is not a public page's (preview images keep their own
+ * addresses). The result always starts with one "/" and a public root, so it can never send the
+ * visitor to another site.
  */
 export function canonicalPublicTarget(target: string): string | null {
   if (!target.startsWith("/")) return null;
