@@ -1,5 +1,5 @@
 import { accessMessages } from "@elo/shared";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 
 /** Fastify's own refusals (its English `message`), by code, in Portuguese. */
 const REFUSALS: Record<string, string> = {
@@ -9,19 +9,31 @@ const REFUSALS: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: accessMessages.unreadableBody,
 };
 
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
 /**
- * What fails outside /trpc before a route answers (decision 225): Fastify's refusals (a body over
- * the limit, bad JSON, a content type it does not read) and any bug. They answered Fastify's
- * English JSON, and a 5xx carried the error's own message (internal text) to a stranger; now the
- * 404's shape, `{ error: "<Portuguese>" }`, with the status kept. /trpc has its own (trpc-route.ts).
+ * What failed before a route answered, as the status to answer and a Portuguese message
+ * (decisions 223 and 225): Fastify's refusals (a body over the limit, bad JSON, a content type it
+ * does not read) keep their 4xx status; anything else is a bug, logged with the error and answered
+ * with a 5xx and no internal text. `own` replaces a refusal's message by Fastify code where a
+ * scope has a more precise one.
  */
+export function refusalOf(error: FastifyError, req: FastifyRequest, own: Record<string, string> = {}): Refusal {
+  const status = error.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    return { status, message: own[error.code] ?? REFUSALS[error.code] ?? accessMessages.badRequest };
+  }
+  req.log.error({ err: error }, "request failed");
+  return { status: status !== undefined && status >= 500 ? status : 500, message: accessMessages.unexpected };
+}
+
+/** Outside /trpc (decision 225): the 404's shape, `{ error: "<Portuguese>" }`. /trpc answers in tRPC's (trpc-route.ts). */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    const status = error.statusCode;
-    if (status !== undefined && status >= 400 && status < 500) {
-      return reply.code(status).send({ error: REFUSALS[error.code] ?? accessMessages.badRequest });
-    }
-    req.log.error({ err: error }, "request failed");
-    return reply.code(status !== undefined && status >= 500 ? status : 500).send({ error: accessMessages.unexpected });
+    const { status, message } = refusalOf(error, req);
+    return reply.code(status).send({ error: message });
   });
 }

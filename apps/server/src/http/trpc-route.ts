@@ -1,8 +1,10 @@
 import type { AnyRouter, inferRouterContext } from "@trpc/server";
 import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
 import { resolveResponse, type HTTPBaseHandlerOptions } from "@trpc/server/http";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { accessMessages } from "@elo/shared";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import { refusalOf } from "./error-handler";
 import { sendTrpcError } from "./trpc-error";
 import { trpcRequest } from "./trpc-request";
 
@@ -32,15 +34,10 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
       scope.addContentTypeParser("multipart/form-data", {}, (_req, body, done) => done(null, body));
 
       // What fails before tRPC runs (a body over the limit, a content type Fastify does not read, a
-      // bug) is answered like tRPC's own refusals, in Portuguese, not with Fastify's English JSON.
-      scope.setErrorHandler((error: { statusCode?: number }, req, reply) => {
-        const path = (req.params as { path?: string }).path;
-        const status = error.statusCode;
-        if (status === 413) return sendTrpcError(reply, { status, code: "PAYLOAD_TOO_LARGE", message: accessMessages.payloadTooLarge, path });
-        if (status === 415) return sendTrpcError(reply, { status, code: "UNSUPPORTED_MEDIA_TYPE", message: accessMessages.unsupportedContentType, path });
-        if (status !== undefined && status >= 400 && status < 500) return sendTrpcError(reply, { status, code: "BAD_REQUEST", message: accessMessages.badRequest, path });
-        req.log.error({ err: error }, "tRPC route failed before tRPC answered");
-        return sendTrpcError(reply, { status: 500, code: "INTERNAL_SERVER_ERROR", message: accessMessages.unexpected, path });
+      // bug) is answered like tRPC's own refusals: the root handler's mapping, in tRPC's envelope.
+      scope.setErrorHandler((error: FastifyError, req, reply) => {
+        const { status, message } = refusalOf(error, req, { FST_ERR_CTP_INVALID_MEDIA_TYPE: accessMessages.unsupportedContentType });
+        return sendTrpcError(reply, { status, code: trpcCodeOf(status), message, path: (req.params as { path?: string }).path });
       });
 
       scope.all("/:path", async (req, reply) => {
@@ -63,6 +60,13 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
     },
     { prefix },
   );
+}
+
+/** The tRPC code of a refusal answered before tRPC ran. */
+function trpcCodeOf(status: number): TRPC_ERROR_CODE_KEY {
+  if (status === 413) return "PAYLOAD_TOO_LARGE";
+  if (status === 415) return "UNSUPPORTED_MEDIA_TYPE";
+  return status < 500 ? "BAD_REQUEST" : "INTERNAL_SERVER_ERROR";
 }
 
 /** A JSON answer tRPC built from a string (not a jsonl stream, which tRPC marks as chunked). */
