@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from "../trpc/errors";
 import { isCurrentBenefit } from "./projection";
 import { type CachedPage, PageCache } from "./cache";
 import { robotsTxt, Sitemaps } from "./sitemap";
-import { canonicalPublicTarget } from "./slug";
+import { benefitIdOf, canonicalPublicTarget } from "./slug";
 import { previewVersion, storedPreview } from "./og-image";
 import { cityPage, gonePage, notFoundPage, previewFor, type PageContext, type PageResult, schoolPage, statePage, statesPage, unavailablePage } from "./pages";
 
@@ -126,8 +126,8 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, a
   // 'Quero este desconto' (issue 26): a signed-in user goes straight to the benefit on /home, ready
   // to claim; a visitor to /signup, which carries the benefit through the confirmation e-mail.
   app.get("/quero-este-desconto/:id", async (req, reply) => {
-    const { id } = req.params as { id: string };
-    if (!(await isCurrentBenefit(deps, id))) return send(req, reply, await shared(NOT_FOUND_KEY));
+    const id = benefitIdOf((req.params as { id: string }).id);
+    if (id === null || !(await isCurrentBenefit(deps, id))) return send(req, reply, await shared(NOT_FOUND_KEY));
     const { user } = await authenticate(deps, req, replyCookieJar(deps, req, reply));
     const target = user ? `/home?beneficio=${id}` : `/signup?beneficio=${id}`;
     return reply.code(302).header("cache-control", "no-store").header("location", target).send();

@@ -15,6 +15,16 @@ export function parseSchoolSegment(segment: string): { id: string; slug: string 
   return m ? { id: m[1]!, slug: m[2] ?? "" } : null;
 }
 
+/**
+ * The benefit id a 'Quero este desconto' link's last segment starts with, lower-case; null when it
+ * does not start with one. What a pasted or forwarded link drags after the id (a space, a full
+ * stop, a bracket) is ignored, as the school pages' slugs already are.
+ */
+export function benefitIdOf(segment: string): string | null {
+  const m = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9a-z])/i.exec(segment);
+  return m ? m[1]!.toLowerCase() : null;
+}
+
 /** The paths of the public pages (decision 160). */
 export const publicPaths = {
   states: () => "/escolas",

@@ -28,6 +28,19 @@ describe("'Quero este desconto' (issue 26)", () => {
     expect((await fetch(`${server.url}/quero-este-desconto/nada`, { redirect: "manual" })).status).toBe(404);
   });
 
+  it("forgives what a pasted link drags after the id (a space, a full stop, a bracket), never another benefit's id", async () => {
+    const { benefits } = await networkSchool(h, { name: "Escola do Link Colado", benefits: [{ className: "Violão" }, { className: "Pausado", status: "paused" }] });
+    const id = benefits[0]!.id;
+    for (const tail of ["%20", ".", ")", "%e2%80%8b", "-", "?utm_source=whatsapp", "%20?x=1"]) {
+      const res = await fetch(`${server.url}/quero-este-desconto/${id}${tail}`, { redirect: "manual" });
+      expect([tail, res.status, res.headers.get("location")]).toEqual([tail, 302, `/signup?beneficio=${id}`]);
+    }
+    // Not an id followed by a tail: a longer hex run, a paused benefit's id with a tail, a truncated id.
+    for (const path of [`${id}0`, `${id}a`, `${benefits[1]!.id}.`, id.slice(0, 35), `x${id}`]) {
+      expect([path, (await fetch(`${server.url}/quero-este-desconto/${path}`, { redirect: "manual" })).status]).toEqual([path, 404]);
+    }
+  });
+
   it("signup with the chosen benefit puts it in the confirmation link, which survives to the confirmation page", async () => {
     const { benefits } = await networkSchool(h, { name: "Escola do Link", benefits: [{ className: "Canto" }] });
     const id = benefits[0]!.id;
