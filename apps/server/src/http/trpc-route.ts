@@ -44,6 +44,11 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
         const raw = req.raw as typeof req.raw & { body?: unknown };
         if ("body" in req) raw.body = req.body;
         const path = (req.params as { path: string }).path;
+        // tRPC serves GET and POST (and HEAD as GET); any other method is the caller's error, a 405
+        // naming both (TRACE made undici's Request throw, a logged 500; PUT or OPTIONS read as a 415).
+        if (!TRPC_METHODS.has(req.method)) {
+          return sendTrpcError(reply.header("allow", "GET, POST"), { status: 405, code: "METHOD_NOT_SUPPORTED", message: accessMessages.wrongMethod, path });
+        }
         const request = trpcRequest(raw, reply.raw);
         // RFC 9112 §3.2: a Host that is no valid authority is a 400 (tRPC's adapter threw a 500).
         if (request === null) return sendTrpcError(reply, { status: 400, code: "BAD_REQUEST", message: accessMessages.badHost, path });
@@ -61,6 +66,8 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
     { prefix },
   );
 }
+
+const TRPC_METHODS = new Set(["GET", "HEAD", "POST"]);
 
 /** The tRPC code of a refusal answered before tRPC ran. */
 function trpcCodeOf(status: number): TRPC_ERROR_CODE_KEY {

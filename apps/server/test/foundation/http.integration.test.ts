@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createSession } from "../../src/auth/session";
 import { withServer, TEST_ORIGIN, type Harness, type TestServer } from "../support/harness";
 import { createUser } from "../support/factories/users";
-import { rawConnection } from "../support/raw-http";
+import { rawConnection, rawRequest } from "../support/raw-http";
 
 let h: Harness;
 let server: TestServer;
@@ -103,6 +103,18 @@ describe("HTTP shell", () => {
       connection.close();
       expect(res.status, method).toBe(400);
       expect((JSON.parse(res.body) as Refusal).error.json.data.toast.title).toBe(accessMessages.badHost);
+    }
+
+    // Methods tRPC does not serve: a 405 naming GET and POST, never a logged 500 (TRACE made undici's
+    // Request throw) nor a 415 about the content type (PUT, DELETE, PATCH, OPTIONS).
+    for (const method of ["TRACE", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
+      const connection = await rawConnection(server.url);
+      const [answer] = await connection.send([rawRequest(server.url, method, "/trpc/auth.me", { origin: TEST_ORIGIN, "content-type": "application/json" }, "{}")]);
+      const res = (await answer)!;
+      connection.close();
+      expect([method, res.status, res.headers.allow]).toEqual([method, 405, "GET, POST"]);
+      expect((JSON.parse(res.body) as Refusal).error.json.data.code).toBe("METHOD_NOT_SUPPORTED");
+      expect((JSON.parse(res.body) as Refusal).error.json.data.toast.title).toBe(accessMessages.wrongMethod);
     }
   });
 
