@@ -8,7 +8,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { LogController } from "fastify";
 import type { AppDeps } from "./deps";
 import { contextFactory } from "./http/context";
-import { registerErrorHandler } from "./http/error-handler";
+import { answerFrameworkError, registerErrorHandler } from "./http/error-handler";
 import { registerFileRoutes } from "./http/files";
 import { registerHealthRoutes } from "./http/health";
 import { registerMetrics } from "./http/metrics-route";
@@ -17,7 +17,7 @@ import { registerOriginCheck } from "./http/origin";
 import { LazyChildLogger } from "./http/request-logger";
 import { registerRateLimits } from "./http/rate-limit";
 import { comparablePath, TRPC_PREFIX } from "./http/routed";
-import { registerSecurityHeaders } from "./http/security-headers";
+import { registerSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { registerTrpcRoute } from "./http/trpc-route";
 import { registerMultipart } from "./http/uploads";
 import { registerProfileUploads } from "./routers/profile/uploads";
@@ -37,6 +37,8 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     loggerInstance: deps.logger,
     routerOptions: { maxParamLength: 5000 },
+    // A path Fastify cannot route at all (bad percent-encoding, an over-long segment): decision 225's answers.
+    frameworkErrors: answerFrameworkError(securityHeaders(deps.config)),
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.TRUST_PROXY,
     // Graceful close answers requests itself (http/shutdown.ts): Fastify's 503 would refuse some received before SIGTERM.

@@ -1,5 +1,6 @@
 import { accessMessages } from "@elo/shared";
-import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sendTrpcError, trpcCodeOf } from "./trpc-error";
 
 /** Fastify's own refusals (its English `message`), by code, in Portuguese. */
 const REFUSALS: Record<string, string> = {
@@ -36,4 +37,20 @@ export function registerErrorHandler(app: FastifyInstance) {
     const { status, message } = refusalOf(error, req);
     return reply.code(status).send({ error: message });
   });
+}
+
+/**
+ * Fastify's refusals of the request's path itself, answered before any route or hook runs: a
+ * malformed percent-encoding (`/escolas%`, FST_ERR_BAD_URL, 400) and a segment over the router's
+ * limit (FST_ERR_MAX_PARAM_LENGTH, 414). Fastify wrote its English JSON, echoing the path, without
+ * the security headers; now the same mapping and shapes as above (tRPC's envelope under /trpc/),
+ * with `headers`, the security headers the hooks would have set. For Fastify's `frameworkErrors`.
+ */
+export function answerFrameworkError(headers: Record<string, string>) {
+  return (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const { status, message } = refusalOf(error, req);
+    reply.headers(headers);
+    if (req.url.startsWith("/trpc/")) return sendTrpcError(reply, { status, code: trpcCodeOf(status), message, path: undefined });
+    return reply.code(status).send({ error: message });
+  };
 }

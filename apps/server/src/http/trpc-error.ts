@@ -23,3 +23,10 @@ export function sendTrpcError(reply: FastifyReply, { status, code, message, path
     .header("content-type", "application/json")
     .send(JSON.stringify(Array.isArray(path) ? path.map(error) : error(path)));
 }
+
+/** The tRPC code of a refusal answered before tRPC ran. */
+export function trpcCodeOf(status: number): TRPC_ERROR_CODE_KEY {
+  if (status === 413) return "PAYLOAD_TOO_LARGE";
+  if (status === 415) return "UNSUPPORTED_MEDIA_TYPE";
+  return status < 500 ? "BAD_REQUEST" : "INTERNAL_SERVER_ERROR";
+}

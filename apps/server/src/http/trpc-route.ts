@@ -3,9 +3,8 @@ import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify"
 import { resolveResponse, type HTTPBaseHandlerOptions } from "@trpc/server/http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { accessMessages } from "@elo/shared";
-import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { refusalOf } from "./error-handler";
-import { sendTrpcError } from "./trpc-error";
+import { sendTrpcError, trpcCodeOf } from "./trpc-error";
 import { trpcRequest } from "./trpc-request";
 
 export interface TrpcRouteOptions<TRouter extends AnyRouter> extends HTTPBaseHandlerOptions<TRouter, FastifyRequest> {
@@ -68,13 +67,6 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
 }
 
 const TRPC_METHODS = new Set(["GET", "HEAD", "POST"]);
-
-/** The tRPC code of a refusal answered before tRPC ran. */
-function trpcCodeOf(status: number): TRPC_ERROR_CODE_KEY {
-  if (status === 413) return "PAYLOAD_TOO_LARGE";
-  if (status === 415) return "UNSUPPORTED_MEDIA_TYPE";
-  return status < 500 ? "BAD_REQUEST" : "INTERNAL_SERVER_ERROR";
-}
 
 /** A JSON answer tRPC built from a string (not a jsonl stream, which tRPC marks as chunked). */
 function isPlainJson(response: Response): boolean {

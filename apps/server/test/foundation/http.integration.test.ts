@@ -130,6 +130,21 @@ describe("HTTP shell", () => {
       expect(unreadable.status, url).toBe(400);
       expect(await unreadable.json(), url).toEqual({ error: accessMessages.unreadableBody });
     }
+    // Paths Fastify cannot route (a bad percent-encoding, a segment over the router's limit) were
+    // answered before any hook: English JSON echoing the path, no security headers.
+    const long = "a".repeat(6000);
+    for (const [url, status] of [["/escolas%", 400], ["/%", 400], [`/files/%E0%A4%A`, 400], [`/escolas/sp/${long}`, 414]] as const) {
+      const res = await fetch(`${server.url}${url}`);
+      expect([url.slice(0, 20), res.status], url).toEqual([url.slice(0, 20), status]);
+      expect(await res.json(), url).toEqual({ error: accessMessages.badRequest });
+      expect(res.headers.get("content-security-policy"), url).toContain("frame-ancestors 'none'");
+    }
+    for (const url of ["/trpc/auth.me%E0", `/trpc/${long}`]) {
+      const res = await fetch(`${server.url}${url}`);
+      const body = (await res.json()) as { error: { json: { message: string; data: { code: string } } } };
+      expect([url.slice(0, 20), res.status >= 400 && res.status < 500, body.error.json.data.code, body.error.json.message]).toEqual([url.slice(0, 20), true, "BAD_REQUEST", accessMessages.badRequest]);
+      expect(res.headers.get("content-security-policy"), url).toContain("frame-ancestors 'none'");
+    }
   });
 
   it("serves hashed assets as immutable and the app's page as revalidated", async () => {
