@@ -10,7 +10,7 @@ const REFUSALS: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: accessMessages.unreadableBody,
 };
 
-export interface Refusal {
+interface Refusal {
   status: number;
   message: string;
 }

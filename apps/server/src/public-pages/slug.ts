@@ -7,7 +7,10 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-const UUID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-(.*))?$/;
+const UUID_SOURCE = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const UUID = new RegExp(`^(${UUID_SOURCE})(?:-(.*))?$`);
+/** An id at the start, not followed by another letter or digit. */
+const LEADING_UUID = new RegExp(`^(${UUID_SOURCE})(?![0-9a-z])`, "i");
 
 /** The school id and slug of a page's last segment `{id}-{slug}`; null when it does not start with an id. */
 export function parseSchoolSegment(segment: string): { id: string; slug: string } | null {
@@ -21,7 +24,7 @@ export function parseSchoolSegment(segment: string): { id: string; slug: string 
  * stop, a bracket) is ignored, as the school pages' slugs already are.
  */
 export function benefitIdOf(segment: string): string | null {
-  const m = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9a-z])/i.exec(segment);
+  const m = LEADING_UUID.exec(segment);
   return m ? m[1]!.toLowerCase() : null;
 }
 
