@@ -1,5 +1,6 @@
 import { accessMessages } from "@elo/shared";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { TRPC_PREFIX } from "./routed";
 import { sendTrpcError, trpcCodeOf } from "./trpc-error";
 
 /** Fastify's own refusals (its English `message`), by code, in Portuguese. */
@@ -50,7 +51,7 @@ export function answerFrameworkError(headers: Record<string, string>) {
   return (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const { status, message } = refusalOf(error, req);
     reply.headers(headers);
-    if (req.url.startsWith("/trpc/")) return sendTrpcError(reply, { status, code: trpcCodeOf(status), message, path: undefined });
+    if (req.url.startsWith(`${TRPC_PREFIX}/`)) return sendTrpcError(reply, { status, code: trpcCodeOf(status), message, path: undefined });
     return reply.code(status).send({ error: message });
   };
 }

@@ -218,9 +218,11 @@ export async function sitemapSchools(db: Database): Promise<Array<{ id: string; 
   return rows.map((r) => ({ ...r, lastmod: new Date(r.lastmod).toISOString() }));
 }
 
-/** Whether `id` is a current benefit of a school with a page (what 'Quero este desconto' may lead to). */
+/**
+ * Whether `id` is a current benefit of a school with a page (what 'Quero este desconto' may lead
+ * to); `id` is a well-formed id, as `benefitIdOf` (slug.ts) returns it.
+ */
 export async function isCurrentBenefit(deps: { db: Database }, id: string): Promise<boolean> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
-  const rows = await queryRows<{ id: string }>(deps.db, benefitsWhere(sql`d.id = ${id.toLowerCase()}`, sql`d.id`, 1));
+  const rows = await queryRows<{ id: string }>(deps.db, benefitsWhere(sql`d.id = ${id}`, sql`d.id`, 1));
   return rows.length > 0;
 }
