@@ -9,15 +9,29 @@ import { connect, createServer, type Socket } from "node:net";
 export async function tcpProxy(targetPort: number, targetHost = "127.0.0.1") {
   const sockets = new Set<Socket>();
   let resetOn: { text: string; fired: () => void } | null = null;
+  /** What a failed wait can print: connections opened, and the errors PostgreSQL or the network gave. */
+  const seen = { connections: 0, errors: [] as string[] };
   const server = createServer((client) => {
+    seen.connections++;
     const upstream = connect(targetPort, targetHost);
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on("close", () => sockets.delete(s));
-      s.on("error", () => {});
+      s.on("error", (error) => void seen.errors.push(`${s === client ? "client" : "upstream"}: ${error.message}`));
     }
+    upstream.on("data", (chunk: Buffer) => {
+      // An ErrorResponse ('E') during start-up, e.g. "sorry, too many clients already".
+      if (chunk[0] === 0x45) seen.errors.push(`postgres: ${chunk.toString("latin1").replace(/[^\x20-\x7e]+/g, " ").slice(0, 160)}`);
+    });
+    // The last bytes of the previous chunk, so a statement split across two reads still matches.
+    let tail = Buffer.alloc(0);
     client.on("data", (chunk: Buffer) => {
-      if (resetOn && chunk.includes(resetOn.text)) {
+      const window = Buffer.concat([tail, chunk]);
+      const at = resetOn ? window.lastIndexOf(resetOn.text) : -1;
+      // Only a match that ends in this chunk: one wholly in the kept tail was already let through.
+      const matched = at >= 0 && at + Buffer.byteLength(resetOn!.text) > tail.length;
+      tail = window.subarray(Math.max(0, window.length - 64));
+      if (resetOn && matched) {
         const { fired } = resetOn;
         resetOn = null;
         client.resetAndDestroy();
@@ -47,6 +61,8 @@ export async function tcpProxy(targetPort: number, targetHost = "127.0.0.1") {
      * middle of one particular statement. Resolves when it has happened.
      */
     resetWhenClientSends: (text: string) => new Promise<void>((fired) => void (resetOn = { text, fired })),
+    /** For a failure message: connections accepted so far and the errors seen on them. */
+    report: () => `${seen.connections} connections; errors: ${seen.errors.slice(-10).join(" | ") || "none"}`,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
