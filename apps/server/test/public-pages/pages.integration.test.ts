@@ -134,6 +134,11 @@ describe("public pages: the network's states, cities and schools (issue 26)", ()
       [`/Escolas/SP/Sao-Paulo/${school.id.toUpperCase()}-Barra-Final-Idiomas`, path],
       [`/quero-este-desconto/${benefits[0]!.id}/`, `/quero-este-desconto/${benefits[0]!.id}`],
       ["/sitemap.xml/", "/sitemap.xml"],
+      // The city's real name, typed or shared with its accent or a space (decision 226 amended).
+      ["/escolas/sp/s%C3%A3o-paulo", "/escolas/sp/sao-paulo"],
+      ["/escolas/sp/são-paulo", "/escolas/sp/sao-paulo"],
+      ["/escolas/SP/S%C3%A3o%20Paulo/", "/escolas/sp/sao-paulo"],
+      [`/escolas/sp/s%C3%A3o-paulo/${school.id}-Barra%20Final%20Idiomas?utm_source=whatsapp`, `${path}?utm_source=whatsapp`],
     ];
     for (const [from, to] of variants) {
       const res = await get(from);
@@ -143,7 +148,7 @@ describe("public pages: the network's states, cities and schools (issue 26)", ()
       expect((await get(to)).status, to).toBe(to.startsWith("/quero") ? 302 : 200);
     }
     // Nothing else is redirected: other addresses, a path that is no page, a look-alike of another site.
-    for (const path404 of ["/escolas/sp/sao-paulo/nada/mais", "/uma-pagina/", "//example.com/", "/escolasx/"]) {
+    for (const path404 of ["/escolas/sp/sao-paulo/nada/mais", "/uma-pagina/", "//example.com/", "/escolasx/", "/escolas/sp/%20"]) {
       const res = await get(path404);
       expect(res.status, path404).toBe(404);
       expect(res.headers.get("location"), path404).toBeNull();
