@@ -109,6 +109,8 @@ describe("marketplace parameters (issue 31)", () => {
     const clubes = await nicheIds(h, "Clubes");
     await bad({ category: idiomas.categoryId, modality: clubes.modalityId }, fm.invalidModality);
     await bad({ cursor: "bm90LW91cnM" }, m.invalidCursor);
+    await bad({ cursor: "não é um cursor" }, m.invalidCursor);
+    for (const limit of [0, 101, 2.5, "24"]) await bad({ limit }, fm.invalidLimit(100));
   });
 
   it("takes an empty search as no search, and no input as before", async () => {

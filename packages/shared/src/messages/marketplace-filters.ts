@@ -58,4 +58,5 @@ export const marketplaceFilterMessages = {
   invalidSort: "Escolha uma ordem válida: destaques, maior desconto, menor mensalidade, mais perto ou mais recentes.",
   invalidModality: "A modalidade escolhida não pertence a esse nicho.",
   invalidCursorForSort: "Não foi possível continuar a lista com essa ordem. Recarregue a página.",
+  invalidLimit: (max: number) => `Peça de 1 a ${max} benefícios por página.`,
 } as const;

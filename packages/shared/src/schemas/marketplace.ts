@@ -2,6 +2,7 @@ import { z } from "zod";
 import { id, text } from "./fields";
 import { hasAtMostTwoDecimals } from "../money";
 import { marketplaceFilterMessages } from "../messages/marketplace-filters";
+import { marketplaceMessages } from "../messages/marketplace";
 import { coerceSearchValue, MARKETPLACE_ACCESS, MARKETPLACE_SORTS, MARKETPLACE_WHERE } from "../marketplace-search";
 import { LIMITS } from "../constants";
 
@@ -52,8 +53,13 @@ export type MarketplaceFilterKey = keyof typeof marketplaceFilterFields;
 export const marketplaceListInput = z
   .object({
     ...marketplaceFilterFields,
-    cursor: z.string().max(200).regex(/^[A-Za-z0-9_-]+$/).nullish(),
-    limit: z.number().int().min(1).max(LIMITS.marketplacePageMax).optional(),
+    cursor: z.string(marketplaceMessages.invalidCursor).max(200, marketplaceMessages.invalidCursor).regex(/^[A-Za-z0-9_-]+$/, marketplaceMessages.invalidCursor).nullish(),
+    limit: z
+      .number(marketplaceFilterMessages.invalidLimit(LIMITS.marketplacePageMax))
+      .int(marketplaceFilterMessages.invalidLimit(LIMITS.marketplacePageMax))
+      .min(1, marketplaceFilterMessages.invalidLimit(LIMITS.marketplacePageMax))
+      .max(LIMITS.marketplacePageMax, marketplaceFilterMessages.invalidLimit(LIMITS.marketplacePageMax))
+      .optional(),
     /** Also answer `facets` on the first page (no cursor): how many benefits each filter option would leave (one more statement). */
     facets: z.boolean(marketplaceFilterMessages.invalidFlag).optional(),
   })
