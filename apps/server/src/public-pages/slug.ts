@@ -58,18 +58,19 @@ export function canonicalPublicTarget(target: string): string | null {
   const root = segments[0]!.toLowerCase();
   // Under /escolas every segment is a slug: `são-paulo`, `Sao%20Paulo` or `s%C3%A3o-paulo` (a link
   // typed or shared with the city's real name) is `sao-paulo` (decision 226 amended).
-  const folded = segments.map((segment, i) => (i > 0 && root === "escolas" ? slugOfSegment(segment) : segment.toLowerCase()));
+  const slugs = root === "escolas" && segments[1]?.toLowerCase() !== "imagem";
+  const folded = segments.map((segment, i) => (i > 0 && slugs ? slugOfSegment(segment) : segment.toLowerCase()));
   const canonical = `/${folded.join("/")}`;
   return canonical === path ? null : canonical + (q < 0 ? "" : target.slice(q));
 }
 
-/** A segment under /escolas as its page's address spells it; lower-cased only when nothing would be left. */
+/** A segment under /escolas as its page's address spells it; lower-cased only when it is not valid percent-encoding or nothing would be left. */
 function slugOfSegment(segment: string): string {
-  let decoded = segment;
+  let decoded: string;
   try {
     decoded = decodeURIComponent(segment);
   } catch {
-    // Not valid percent-encoding: folded as written.
+    return segment.toLowerCase();
   }
   return slugify(decoded) || segment.toLowerCase();
 }
