@@ -40,8 +40,9 @@ describe.skipIf(!onRealPostgres())("a connection lost during postgres.js's type 
     let done = false;
     void cut.then(() => (done = true));
     // Every connection of the server's pools must be opened again: each new one runs the type query
-    // first. Both the readiness ping's connection and the pool's are asked; the cut is repeated
-    // until one of them has reconnected through the proxy (once is enough on an idle machine).
+    // first. Both the readiness ping's connection and the pool's are asked; the cut is repeated (and
+    // the proxy resets what is open) until one of them has reconnected through it (once is enough
+    // on an idle machine).
     const terminate = () =>
       h.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
     await terminate();
@@ -52,6 +53,7 @@ describe.skipIf(!onRealPostgres())("a connection lost during postgres.js's type 
       if (done) return;
       const [{ n }] = (await h.db.execute(sql`select count(*)::int as n from pg_stat_activity`)) as unknown as [{ n: number }];
       await terminate();
+      proxy.resetOpen();
       expect.fail(`no type query reached the proxy: ${proxy.report()}; ${n} sessions on the server\n${server.output()}`);
     }, 40_000);
 

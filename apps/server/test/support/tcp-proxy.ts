@@ -56,6 +56,10 @@ export async function tcpProxy(targetPort: number, targetHost = "127.0.0.1") {
       await closed;
     },
     restore: () => listen(port),
+    /** Resets every open connection and keeps listening: each client must connect again. */
+    resetOpen() {
+      for (const s of sockets) s.resetAndDestroy();
+    },
     /**
      * Resets (TCP RST) the next connection whose client sends `text`, once: a database lost in the
      * middle of one particular statement. Resolves when it has happened.
