@@ -55,10 +55,9 @@ export function canonicalPublicTarget(target: string): string | null {
   if (!PUBLIC_ROOTS.has(segments[0]?.toLowerCase() ?? "")) return null;
   // Preview images: versioned addresses in their own case, read by crawlers from the pages' tags.
   if (segments[1] === "imagem") return null;
-  const root = segments[0]!.toLowerCase();
   // Under /escolas every segment is a slug: `são-paulo`, `Sao%20Paulo` or `s%C3%A3o-paulo` (a link
   // typed or shared with the city's real name) is `sao-paulo` (decision 226 amended).
-  const slugs = root === "escolas" && segments[1]?.toLowerCase() !== "imagem";
+  const slugs = segments[0]!.toLowerCase() === "escolas" && segments[1]?.toLowerCase() !== "imagem";
   const folded = segments.map((segment, i) => (i > 0 && slugs ? slugOfSegment(segment) : segment.toLowerCase()));
   const canonical = `/${folded.join("/")}`;
   return canonical === path ? null : canonical + (q < 0 ? "" : target.slice(q));

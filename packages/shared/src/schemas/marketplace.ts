@@ -45,6 +45,9 @@ export const marketplaceFilters = z.object(marketplaceFilterFields);
 export type MarketplaceFilters = z.infer<typeof marketplaceFilters>;
 export type MarketplaceFilterKey = keyof typeof marketplaceFilterFields;
 
+const badCursor = marketplaceMessages.invalidCursor;
+const badLimit = marketplaceFilterMessages.invalidLimit(LIMITS.marketplacePageMax);
+
 /**
  * marketplace.list: one page of cards, filtered and sorted. `cursor` is the opaque `nextCursor` of
  * the previous page (absent or null for the first; it belongs to the same filters and sort);
@@ -53,13 +56,8 @@ export type MarketplaceFilterKey = keyof typeof marketplaceFilterFields;
 export const marketplaceListInput = z
   .object({
     ...marketplaceFilterFields,
-    cursor: z.string(marketplaceMessages.invalidCursor).max(200, marketplaceMessages.invalidCursor).regex(/^[A-Za-z0-9_-]+$/, marketplaceMessages.invalidCursor).nullish(),
-    limit: z
-      .number(marketplaceFilterMessages.invalidLimit(LIMITS.marketplacePageMax))
-      .int(marketplaceFilterMessages.invalidLimit(LIMITS.marketplacePageMax))
-      .min(1, marketplaceFilterMessages.invalidLimit(LIMITS.marketplacePageMax))
-      .max(LIMITS.marketplacePageMax, marketplaceFilterMessages.invalidLimit(LIMITS.marketplacePageMax))
-      .optional(),
+    cursor: z.string(badCursor).max(200, badCursor).regex(/^[A-Za-z0-9_-]+$/, badCursor).nullish(),
+    limit: z.number(badLimit).int(badLimit).min(1, badLimit).max(LIMITS.marketplacePageMax, badLimit).optional(),
     /** Also answer `facets` on the first page (no cursor): how many benefits each filter option would leave (one more statement). */
     facets: z.boolean(marketplaceFilterMessages.invalidFlag).optional(),
   })
