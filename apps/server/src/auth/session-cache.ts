@@ -88,6 +88,16 @@ export class SessionCache {
   }
 
   /**
+   * The database was just read without session `id` (signed out or deleted elsewhere, the
+   * notification not here yet): drop it, and keep nothing a lookup in flight read before that, so
+   * this process never answers it signed in again once it has answered it signed out.
+   */
+  forget(id: string) {
+    this.generation++;
+    this.drop(id);
+  }
+
+  /**
    * `userId` may have just changed something of their own here: their next request reads again.
    * (A lookup in flight meanwhile is dropped by the change's own notification, if it changed anything.)
    */

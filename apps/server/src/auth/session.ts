@@ -88,7 +88,10 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
     where s.id = ${id}`,
     { prepare: true },
   );
-  if (!raw) return null;
+  if (!raw) {
+    cache?.forget(id);
+    return null;
+  }
   const row = { userId: raw.user_id, expiresAt: new Date(raw.expires_at).getTime(), createdAt: new Date(raw.created_at).getTime() };
   if (now >= row.expiresAt || now >= row.createdAt + ABSOLUTE_MS) {
     await db.delete(schema.sessions).where(eq(schema.sessions.id, id));

@@ -48,6 +48,17 @@ describe("SessionCache (decision 220)", () => {
     expect(cache.get("s1")?.userId).toBe("u1");
   });
 
+  it("once the database was read without a session, keeps neither its entry nor a lookup in flight from before", async () => {
+    const { cache } = await listening();
+    cache.store(cache.version, "s1", entry("u1"));
+    const inFlight = cache.version;
+    // Another request read the database after the sign-out elsewhere, before its notification.
+    cache.forget("s1");
+    expect(cache.get("s1")).toBeUndefined();
+    cache.store(inFlight, "s1", entry("u1"));
+    expect(cache.get("s1")).toBeUndefined();
+  });
+
   it("drops a user's sessions (and only theirs) on a notification; '*' and a reconnection drop all", async () => {
     const { cache, notify, reconnect } = await listening();
     for (const [s, u] of [["s1", "u1"], ["s2", "u1"], ["s3", "u2"]] as const) cache.store(cache.version, s, entry(u));
