@@ -8,6 +8,12 @@ export const SESSIONS_CHANNEL = "sessions_changed";
 /** An entry's longest life, should a notification be lost while the listening connection was down. */
 export const SESSION_CACHE_MAX_AGE_MS = 30_000;
 
+/**
+ * How many sessions read gone are remembered one by one (decision 220); past it, one change to
+ * everyone's lookups in flight replaces them, so a stream of unknown cookies costs bounded memory.
+ */
+export const SESSION_CACHE_FORGOTTEN_MAX = 1_024;
+
 /** What a validated session reads: enough to answer the next request without the database. */
 export interface CachedSession {
   userId: string;
@@ -29,7 +35,12 @@ export interface CachedSession {
 export class SessionCache {
   private readonly entries = new Map<string, CachedSession>();
   private readonly byUser = new Map<string, Set<string>>();
-  private generation = 0;
+  /** Counts every change; a lookup's version is the count when it began. */
+  private tick = 0;
+  /** The count at the last change that may concern any session (a notification, a reconnection). */
+  private everyoneAt = 0;
+  /** Sessions read gone, with the count at that reading: lookups of those begun before are not kept. */
+  private readonly forgotten = new Map<string, number>();
   private listening = false;
   private unlisten: (() => Promise<void>) | null = null;
 
@@ -65,11 +76,11 @@ export class SessionCache {
 
   /** Taken before a lookup: `store` keeps what it read only if nothing changed meanwhile. */
   get version(): number {
-    return this.generation;
+    return this.tick;
   }
 
   store(version: number, id: string, entry: Omit<CachedSession, "at">) {
-    if (!this.listening || version !== this.generation) return;
+    if (!this.listening || this.everyoneAt > version || (this.forgotten.get(id) ?? -1) > version) return;
     if (this.entries.size >= this.maxEntries) this.drop(this.entries.keys().next().value!);
     this.entries.set(id, { ...entry, at: this.now() });
     let ids = this.byUser.get(entry.userId);
@@ -90,11 +101,20 @@ export class SessionCache {
   /**
    * The database was just read without session `id` (signed out or deleted elsewhere, the
    * notification not here yet): drop it, and keep nothing a lookup in flight read before that, so
-   * this process never answers it signed in again once it has answered it signed out.
+   * this process never answers it signed in again once it has answered it signed out. Only that
+   * session's lookups are concerned: others' in flight are still kept.
    */
   forget(id: string) {
-    this.generation++;
     this.drop(id);
+    this.tick++;
+    if (this.forgotten.size >= SESSION_CACHE_FORGOTTEN_MAX) this.changedForEveryone();
+    else this.forgotten.set(id, this.tick);
+  }
+
+  /** No lookup in flight from before may be kept, whatever its session. */
+  private changedForEveryone() {
+    this.everyoneAt = ++this.tick;
+    this.forgotten.clear();
   }
 
   /**
@@ -107,7 +127,7 @@ export class SessionCache {
   }
 
   clear() {
-    this.generation++;
+    this.changedForEveryone();
     this.entries.clear();
     this.byUser.clear();
   }
@@ -115,7 +135,7 @@ export class SessionCache {
   /** A notification: `payload`'s sessions (or everyone's, '*') may read differently now. */
   changed(payload: string) {
     if (payload === "*") return this.clear();
-    this.generation++;
+    this.changedForEveryone();
     this.dropUser(payload);
   }
 

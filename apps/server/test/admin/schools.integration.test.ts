@@ -80,6 +80,19 @@ describe("admin.schools", () => {
     expect((await admin.admin.schools.list({ search: "100%_" })).total).toBe(0);
   });
 
+  it("refuses an out-of-range page or page size in Portuguese (typed API)", async () => {
+    const refused = (p: Promise<unknown>, message: string) => expect(p).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining(message) });
+    for (const page of [0, -1, 1.5, 100_001, "2"]) {
+      await refused(admin.admin.schools.list({ page } as never), adminMessages.invalidPage(100_000));
+      await refused(admin.admin.parents.list({ page, purpose: "revisao_administrador" } as never), adminMessages.invalidPage(100_000));
+    }
+    for (const pageSize of [0, 101, 2.5, "24"]) {
+      await refused(admin.admin.schools.list({ pageSize } as never), adminMessages.invalidPageSize(100));
+      await refused(admin.admin.parents.list({ pageSize, purpose: "revisao_administrador" } as never), adminMessages.invalidPageSize(100));
+    }
+    expect(adminMessages.invalidPage(100_000)).toBe("Página inválida: use um número inteiro de 1 a 100.000.");
+  });
+
   it("searches and pages through 20,000 schools", async () => {
     await h.db.execute(sql`insert into schools (name, name_key, uf, city, origin)
       select 'Escola Carga ' || g, 'escola carga ' || g, 'SP', 'Campinas', 'seed' from generate_series(1, 20000) g`);

@@ -75,6 +75,20 @@ describe.skipIf(!onRealPostgres())("sessions kept per process", () => {
     await cache.close();
   });
 
+  it("made-up cookies read gone meanwhile do not keep another session's lookup from being kept", async () => {
+    const { token, session } = await signedIn();
+    const cache = new SessionCache(() => h.clock.now().getTime());
+    await cache.listen(h.dbHandle, { warn: () => {} } as never);
+    const first = await validateSessionToken(h.db, h.clock, token, cache);
+    cache.drop(session.id);
+    // A lookup of the real session begins; a stranger's made-up cookies are read gone meanwhile.
+    const inFlight = cache.version;
+    for (const fake of ["a".repeat(32), "b".repeat(32), `${token.slice(0, -1)}x`]) expect(await validateSessionToken(h.db, h.clock, fake, cache)).toBeNull();
+    cache.store(inFlight, session.id, { userId: first!.user.id, expiresAt: first!.session.expiresAt.getTime(), createdAt: h.clock.now().getTime(), user: first!.user });
+    expect(cache.get(session.id)?.userId).toBe(first!.user.id);
+    await cache.close();
+  });
+
   it("SESSION_CACHE=0 reads the session on every request", async () => {
     const off = await h.startServer({ SESSION_CACHE: "0" });
     try {

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "@elo/db";
 import { describe, expect, it } from "vitest";
-import { SESSION_CACHE_MAX_AGE_MS, SessionCache } from "../../src/auth/session-cache";
+import { SESSION_CACHE_FORGOTTEN_MAX, SESSION_CACHE_MAX_AGE_MS, SessionCache } from "../../src/auth/session-cache";
 
 const logger = { warn: () => {} } as never;
 const user = (id: string) => ({ id, email: `${id}@teste.com.br`, profileType: "parent" as const, roles: [], isAdmin: false, emailConfirmed: true });
@@ -57,6 +57,24 @@ describe("SessionCache (decision 220)", () => {
     expect(cache.get("s1")).toBeUndefined();
     cache.store(inFlight, "s1", entry("u1"));
     expect(cache.get("s1")).toBeUndefined();
+  });
+
+  it("a session read gone spoils no other session's lookup in flight, up to a bounded number of such sessions", async () => {
+    const { cache } = await listening();
+    const inFlight = cache.version;
+    // A stranger's unknown cookies, each read gone while s1's lookup was in flight.
+    for (let i = 0; i < SESSION_CACHE_FORGOTTEN_MAX; i++) cache.forget(`unknown-${i}`);
+    cache.store(inFlight, "s1", entry("u1"));
+    expect(cache.get("s1")?.userId).toBe("u1");
+    cache.store(inFlight, "unknown-7", entry("u7"));
+    expect(cache.get("unknown-7")).toBeUndefined();
+    // One more than it remembers: every lookup from before is refused, and the memory starts again.
+    const next = cache.version;
+    cache.forget("one-too-many");
+    cache.store(next, "s2", entry("u2"));
+    expect(cache.get("s2")).toBeUndefined();
+    cache.store(cache.version, "s2", entry("u2"));
+    expect(cache.get("s2")?.userId).toBe("u2");
   });
 
   it("drops a user's sessions (and only theirs) on a notification; '*' and a reconnection drop all", async () => {

@@ -45,6 +45,7 @@ describe("editing a recorded incident", () => {
     await expect(admin.admin.incidents.update({ id, changes: {} })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining(m.incidentNothingChanged) });
     await expect(admin.admin.incidents.update({ id, changes: { status: "resolvido" as never } })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining(m.incidentStatusInvalid) });
     await expect(admin.admin.incidents.update({ id, changes: { measures: "   " } })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining(m.incidentFieldEmpty) });
+    await expect(admin.admin.incidents.update({ id, changes: { childrenAffected: -3 } })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining(m.incidentCountInvalid(10_000_000)) });
     await expect(admin.admin.incidents.update({ id: "00000000-0000-4000-8000-000000000000", changes: { status: "contido" } })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await revisions(id)).toEqual([]);
 

@@ -99,6 +99,14 @@ describe("the incidents register", () => {
     };
     await expect(admin.admin.incidents.create({ ...input, windowTo: input.windowFrom })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining(m.incidentWindowInvalid) });
     await expect(admin.admin.incidents.create({ ...input, measures: "" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining(m.incidentMeasuresRequired) });
+    for (const count of [-1, 2.5, 10_000_001, "3"]) {
+      for (const key of ["accountsAffected", "childrenAffected"]) {
+        await expect(admin.admin.incidents.create({ ...input, [key]: count } as never), `${key} ${count}`).rejects.toMatchObject({
+          code: "BAD_REQUEST",
+          message: expect.stringContaining(m.incidentCountInvalid(10_000_000)),
+        });
+      }
+    }
     h.clock.set(new Date("2031-05-12T12:00:00Z"));
     const { id } = await admin.admin.incidents.create(input);
     expect((await admin.admin.incidents.list()).find((i) => i.id === id)).toMatchObject({ title: input.title, accountsAffected: 2, communicatedAt: null });

@@ -114,6 +114,7 @@ export const accessLogMessages = {
   incidentWindowInvalid: "O fim da janela deve ser depois do início.",
   incidentTooLong: (max: number) => `Use no máximo ${max} caracteres.`,
   incidentFieldEmpty: "Este campo não pode ficar vazio.",
+  incidentCountInvalid: (max: number) => `Informe um número inteiro de 0 a ${max.toLocaleString("pt-BR")}.`,
   incidentStatusInvalid: "Escolha a situação: aberto, contido ou encerrado.",
   incidentNothingChanged: "Nada a alterar: informe ao menos um campo.",
   incidentNotFound: "Incidente não encontrado.",

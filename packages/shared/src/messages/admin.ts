@@ -15,6 +15,9 @@ export const adminMessages = {
   logoTooLarge: "Arquivo muito grande. Máximo 5MB",
   logoBadType: "Tipo de arquivo não permitido. Use JPG, PNG ou WEBP",
   schoolNameRequired: "Nome é obrigatório",
+  /** A list's page number out of range (typed API; the screens never send one). */
+  invalidPage: (max: number) => `Página inválida: use um número inteiro de 1 a ${max.toLocaleString("pt-BR")}.`,
+  invalidPageSize: (max: number) => `Peça de 1 a ${max} linhas por página.`,
   csvNotCsv: "Por favor, selecione um arquivo CSV",
   csvTooLarge: "O arquivo CSV deve ter no máximo 5MB",
   csvMaxRows: "Máximo de 500 escolas por importação",

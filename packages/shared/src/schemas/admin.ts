@@ -13,6 +13,16 @@ export const ADMIN_PARENTS_PAGE_SIZE = 20;
 export const CSV_IMPORT_CHUNK = 25;
 
 
+const PAGE_MAX = 100_000;
+const PAGE_SIZE_MAX = 100;
+const badPage = adminMessages.invalidPage(PAGE_MAX);
+const badPageSize = adminMessages.invalidPageSize(PAGE_SIZE_MAX);
+/** A list's page and page size, refused in Portuguese when out of range. */
+const listPaging = (defaultSize: number) => ({
+  page: z.number(badPage).int(badPage).min(1, badPage).max(PAGE_MAX, badPage).default(1),
+  pageSize: z.number(badPageSize).int(badPageSize).min(1, badPageSize).max(PAGE_SIZE_MAX, badPageSize).default(defaultSize),
+});
+
 export const adminSchoolListInput = z
   .object({
     search: text().trim().max(200).default(""),
@@ -20,8 +30,7 @@ export const adminSchoolListInput = z
     cityId: id.nullish(),
     categoryId: id.nullish(),
     origin: z.enum(["parent_request"]).nullish(),
-    page: z.number().int().min(1).max(100_000).default(1),
-    pageSize: z.number().int().min(1).max(100).default(ADMIN_SCHOOLS_PAGE_SIZE),
+    ...listPaging(ADMIN_SCHOOLS_PAGE_SIZE),
   })
   .strict();
 export type AdminSchoolListInput = z.input<typeof adminSchoolListInput>;
@@ -59,8 +68,7 @@ export const membershipDecisionInput = z.object({ id: z.uuid() }).strict();
 export const adminParentsListInput = z
   .object({
     search: text().trim().max(200).default(""),
-    page: z.number().int().min(1).max(100_000).default(1),
-    pageSize: z.number().int().min(1).max(100).default(ADMIN_PARENTS_PAGE_SIZE),
+    ...listPaging(ADMIN_PARENTS_PAGE_SIZE),
     // The table shows parents' names, e-mails and children: a stated purpose, as to open a proof (issue 27, decision 192).
     ...adminAccessPurposeInput,
   })

@@ -46,6 +46,11 @@ const incidentDate = () =>
     .min(new Date("2000-01-01T00:00:00Z"), accessLogMessages.incidentDateInvalid)
     .max(new Date("2100-01-01T00:00:00Z"), accessLogMessages.incidentDateInvalid);
 
+const COUNT_MAX = 10_000_000;
+const badCount = accessLogMessages.incidentCountInvalid(COUNT_MAX);
+/** How many accounts or children an incident reached: a whole number, refused in Portuguese otherwise. */
+const affectedCount = () => z.number(badCount).int(badCount).min(0, badCount).max(COUNT_MAX, badCount);
+
 /** A security incident for the register (Resolução CD/ANPD 15/2024, issue 27). */
 export const incidentInput = z
   .object({
@@ -55,8 +60,8 @@ export const incidentInput = z
     windowTo: incidentDate(),
     schoolId: uuid.nullable().default(null),
     nature: text().trim().min(3, accessLogMessages.incidentNatureRequired).max(2000, accessLogMessages.incidentTooLong(2000)),
-    accountsAffected: z.number().int().min(0).max(10_000_000),
-    childrenAffected: z.number().int().min(0).max(10_000_000),
+    accountsAffected: affectedCount(),
+    childrenAffected: affectedCount(),
     measures: text().trim().min(3, accessLogMessages.incidentMeasuresRequired).max(4000, accessLogMessages.incidentTooLong(4000)),
     communicatedAt: incidentDate().nullable().default(null),
   })
@@ -75,8 +80,8 @@ export const incidentUpdateFields = z
   .object({
     status: z.enum(INCIDENT_STATUSES, accessLogMessages.incidentStatusInvalid).optional(),
     nature: longText(2000).optional(),
-    accountsAffected: z.number().int().min(0).max(10_000_000).optional(),
-    childrenAffected: z.number().int().min(0).max(10_000_000).optional(),
+    accountsAffected: affectedCount().optional(),
+    childrenAffected: affectedCount().optional(),
     measures: longText(4000).optional(),
     risks: longText(4000).nullable().optional(),
     delayReason: longText(4000).nullable().optional(),
