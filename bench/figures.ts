@@ -47,7 +47,7 @@ export async function runFigures(opts: BenchRun & { scale: ScaleOptions; only: S
       log(`\n[${elapsed()}] 1b. Marketplace filtered and searched (10 concurrent), facet counts (1 client)`);
       const { result: r, load } = await withLoad(() => measureMarketplaceFiltered(ctx, world.marketSessions));
       results.marketplaceFiltered = { ...r, load };
-      const detail = `${r.appRps} vs ${r.pgbenchTps}/s (medians); ${JSON.stringify(r.filters)}, ${r.cards} cards; server CPU ${cpuMs(median(r.cpuPasses))}/page (median)${r.non2xx ? `; ${r.non2xx} non-2xx` : ""}`;
+      const detail = `${r.appRps} vs ${r.pgbenchTps}/s (medians); ${JSON.stringify(r.filters)}, cards per page ${r.cards}; server CPU ${cpuMs(median(r.cpuPasses))}/page (median)${r.non2xx ? `; ${r.non2xx} non-2xx` : ""}`;
       figures.push(figure({ name: "1b. filtered page ÷ pgbench (c10)", values: r.ratioPasses, goal: "≥ 0.6", meets: (v) => v >= 0.6, detail, load }));
       figures.push(figure({ name: "    filtered page p99 (c10)", values: r.p99Passes, format: ms, goal: "< 50 ms", meets: (v) => v < 50, detail: `p50 ${r.p50Ms} ms`, load }));
       figures.push(

@@ -19,6 +19,10 @@ export async function measureMarketplaceFiltered(ctx: MeasureContext, sessions: 
   const filters = { category: idiomas, maxFee: 400, q: "ingles" };
   const page = await ctx.capture.record(probe.userId, (c) => c.marketplace.list(filters));
   const withFacets = await ctx.capture.record(probe.userId, (c) => c.marketplace.list({ ...filters, facets: true }));
+  // The load asks for every parent's page: what those pages hold, over a sample (the probe's alone can be empty).
+  const sample = sessions.slice(0, 50);
+  const cardCounts: number[] = [];
+  for (const s of sample) cardCounts.push((await ctx.capture.record(s.userId, (c) => c.marketplace.list(filters))).result.items.length);
   const pageSql = new Set(page.statements.map((s) => s.query));
   const facetStatements = withFacets.statements.filter((s) => !pageSql.has(s.query));
   const script = (name: string, statements: typeof page.statements) =>
@@ -67,7 +71,8 @@ export async function measureMarketplaceFiltered(ctx: MeasureContext, sessions: 
     appRps: round(median(runs.map((r) => r.app.rps)), 1),
     pgbenchTps: round(median(runs.map((r) => r.sql.tps)), 1),
     non2xx: runs.reduce((a, r) => a + r.app.non2xx + r.app.errors, 0),
-    cards: page.result.items.length,
+    /** Cards per filtered page over the first parents of the load: median (min-max) and how many parents. */
+    cards: `${median(cardCounts)} (${Math.min(...cardCounts)}-${Math.max(...cardCounts)}) over ${sample.length} parents`,
     pageStatements: page.statements.length,
     facetStatements: facetStatements.length,
   };
