@@ -63,6 +63,47 @@ describe("e-mail confirmation", () => {
   });
 });
 
+describe("e-mail confirmation: the page's own `auth.me` answered late", () => {
+  it("read before the link was spent and answered after it, it does not leave /home saying 'Confirme seu e-mail'", async () => {
+    const { page, context } = await newPage(browser);
+    const email = uniqueEmail("e2e-confirma-tarde");
+    await signUpParent(page, email);
+    const link = await confirmationLink(email);
+    // The confirmation page asks `auth.me` and spends the link at once. Held here: the server reads
+    // `me` first (unconfirmed), spends the link, answers the link, and only then `me` reaches the page.
+    let meRead!: () => void;
+    const meWasRead = new Promise<void>((resolve) => (meRead = resolve));
+    let releaseMe!: () => void;
+    const meReleased = new Promise<void>((resolve) => (releaseMe = resolve));
+    let held = false;
+    await page.route(
+      (u) => u.pathname.startsWith("/trpc/") && u.pathname.includes("auth.me"),
+      async (route) => {
+        if (held || route.request().method() !== "GET") return route.continue();
+        held = true;
+        const response = await route.fetch();
+        meRead();
+        await meReleased;
+        await route.fulfill({ response }).catch(() => undefined); // the page may have cancelled it
+      },
+    );
+    await page.route(
+      (u) => u.pathname.startsWith("/trpc/") && u.pathname.includes("auth.confirmEmail"),
+      async (route) => {
+        await meWasRead;
+        await route.fulfill({ response: await route.fetch() });
+        setTimeout(releaseMe, 500);
+      },
+    );
+    await page.goto(link);
+    await page.getByText("E-mail confirmado!").waitFor({ timeout: 15_000 });
+    await page.getByRole("link", { name: "Ir para o início" }).click();
+    await page.getByRole("heading", { name: "Descubra novas oportunidades" }).waitFor();
+    await expect.poll(() => page.getByTestId("email-confirmation-banner").count(), { timeout: 5_000 }).toBe(0);
+    await context.close();
+  });
+});
+
 const PDF = { name: "comprovante.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n") };
 
 const schoolNamed = async (name: string) => (await handle.db.select().from(schema.schools).where(eq(schema.schools.name, name)))[0]!;

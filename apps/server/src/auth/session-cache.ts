@@ -9,10 +9,11 @@ export const SESSIONS_CHANNEL = "sessions_changed";
 export const SESSION_CACHE_MAX_AGE_MS = 30_000;
 
 /**
- * How many sessions read gone are remembered one by one (decision 220); past it, one change to
- * everyone's lookups in flight replaces them, so a stream of unknown cookies costs bounded memory.
+ * How many sessions read gone and users changed here are remembered one by one (decision 220); past
+ * it, one mark for everyone's lookups in flight replaces them, so a stream of unknown cookies costs
+ * bounded memory.
  */
-export const SESSION_CACHE_FORGOTTEN_MAX = 1_024;
+export const SESSION_CACHE_MARKS_MAX = 1_024;
 
 /** What a validated session reads: enough to answer the next request without the database. */
 export interface CachedSession {
@@ -39,8 +40,11 @@ export class SessionCache {
   private tick = 0;
   /** The count at the last change that may concern any session (a notification, a reconnection). */
   private everyoneAt = 0;
-  /** Sessions read gone, with the count at that reading: lookups of those begun before are not kept. */
-  private readonly forgotten = new Map<string, number>();
+  /**
+   * Sessions read gone (`s:<id>`) and users changed here (`u:<id>`), with the count then: a lookup of
+   * those begun before is not kept.
+   */
+  private readonly marks = new Map<string, number>();
   private listening = false;
   private unlisten: (() => Promise<void>) | null = null;
 
@@ -80,7 +84,7 @@ export class SessionCache {
   }
 
   store(version: number, id: string, entry: Omit<CachedSession, "at">) {
-    if (!this.listening || this.everyoneAt > version || (this.forgotten.get(id) ?? -1) > version) return;
+    if (!this.listening || this.everyoneAt > version || this.markedSince(`s:${id}`, version) || this.markedSince(`u:${entry.userId}`, version)) return;
     if (this.entries.size >= this.maxEntries) this.drop(this.entries.keys().next().value!);
     this.entries.set(id, { ...entry, at: this.now() });
     let ids = this.byUser.get(entry.userId);
@@ -106,22 +110,36 @@ export class SessionCache {
    */
   forget(id: string) {
     this.drop(id);
+    this.mark(`s:${id}`);
+  }
+
+  private mark(key: string) {
     this.tick++;
-    if (this.forgotten.size >= SESSION_CACHE_FORGOTTEN_MAX) this.changedForEveryone();
-    else this.forgotten.set(id, this.tick);
+    if (this.marks.size >= SESSION_CACHE_MARKS_MAX) this.changedForEveryone();
+    else this.marks.set(key, this.tick);
+  }
+
+  private markedSince(key: string, version: number): boolean {
+    return (this.marks.get(key) ?? -1) > version;
   }
 
   /** No lookup in flight from before may be kept, whatever its session. */
   private changedForEveryone() {
     this.everyoneAt = ++this.tick;
-    this.forgotten.clear();
+    this.marks.clear();
   }
 
   /**
-   * `userId` may have just changed something of their own here: their next request reads again.
-   * (A lookup in flight meanwhile is dropped by the change's own notification, if it changed anything.)
+   * `userId` may have just changed something of their own here: their next request reads again, and
+   * a lookup of theirs in flight from before (which may have read the row before the change) is not
+   * kept, so no request of theirs after this meets the old state here, notification or not.
    */
   dropUser(userId: string) {
+    this.dropEntriesOf(userId);
+    this.mark(`u:${userId}`);
+  }
+
+  private dropEntriesOf(userId: string) {
     for (const id of this.byUser.get(userId) ?? []) this.entries.delete(id);
     this.byUser.delete(userId);
   }
@@ -136,7 +154,7 @@ export class SessionCache {
   changed(payload: string) {
     if (payload === "*") return this.clear();
     this.changedForEveryone();
-    this.dropUser(payload);
+    this.dropEntriesOf(payload);
   }
 
   get size(): number {

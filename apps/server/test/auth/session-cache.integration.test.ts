@@ -75,6 +75,26 @@ describe.skipIf(!onRealPostgres())("sessions kept per process", () => {
     await cache.close();
   });
 
+  it("a user's own change here: a lookup of theirs in flight from before keeps nothing, before any notification", async () => {
+    const { token, session, user } = await signedIn();
+    const cache = new SessionCache(() => h.clock.now().getTime());
+    await cache.listen(h.dbHandle, { warn: () => {} } as never);
+    const before = await validateSessionToken(h.db, h.clock, token, cache);
+    expect(before?.user.emailConfirmed).toBe(true);
+    cache.drop(session.id);
+    // A lookup (the page's `me`) reads the row; the user's own mutation commits a change (its
+    // notification not here yet) and the mutation's middleware drops the user; then the lookup ends.
+    const inFlight = cache.version;
+    await h.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(schema.users).set({ emailConfirmedAt: null }).where(eq(schema.users.id, user.id));
+    });
+    cache.dropUser(user.id);
+    cache.store(inFlight, session.id, { userId: user.id, expiresAt: before!.session.expiresAt.getTime(), createdAt: h.clock.now().getTime(), user: before!.user });
+    expect((await validateSessionToken(h.db, h.clock, token, cache))?.user.emailConfirmed).toBe(false);
+    await cache.close();
+  });
+
   it("made-up cookies read gone meanwhile do not keep another session's lookup from being kept", async () => {
     const { token, session } = await signedIn();
     const cache = new SessionCache(() => h.clock.now().getTime());

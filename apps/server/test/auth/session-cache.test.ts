@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "@elo/db";
 import { describe, expect, it } from "vitest";
-import { SESSION_CACHE_FORGOTTEN_MAX, SESSION_CACHE_MAX_AGE_MS, SessionCache } from "../../src/auth/session-cache";
+import { SESSION_CACHE_MARKS_MAX, SESSION_CACHE_MAX_AGE_MS, SessionCache } from "../../src/auth/session-cache";
 
 const logger = { warn: () => {} } as never;
 const user = (id: string) => ({ id, email: `${id}@teste.com.br`, profileType: "parent" as const, roles: [], isAdmin: false, emailConfirmed: true });
@@ -63,7 +63,7 @@ describe("SessionCache (decision 220)", () => {
     const { cache } = await listening();
     const inFlight = cache.version;
     // A stranger's unknown cookies, each read gone while s1's lookup was in flight.
-    for (let i = 0; i < SESSION_CACHE_FORGOTTEN_MAX; i++) cache.forget(`unknown-${i}`);
+    for (let i = 0; i < SESSION_CACHE_MARKS_MAX; i++) cache.forget(`unknown-${i}`);
     cache.store(inFlight, "s1", entry("u1"));
     expect(cache.get("s1")?.userId).toBe("u1");
     cache.store(inFlight, "unknown-7", entry("u7"));
@@ -97,6 +97,14 @@ describe("SessionCache (decision 220)", () => {
     expect(cache.get("s1")).toBeUndefined();
     cache.store(before, "s2", entry("u2"));
     expect(cache.get("s2")?.userId).toBe("u2");
+    // Their own lookup in flight from before the change (it may have read the old row) is not kept,
+    // though the change's notification has not arrived: their next request reads again.
+    cache.store(before, "s1", entry("u1"));
+    expect(cache.get("s1")).toBeUndefined();
+    cache.store(before, "s3", entry("u1"));
+    expect(cache.get("s3")).toBeUndefined();
+    cache.store(cache.version, "s1", entry("u1"));
+    expect(cache.get("s1")?.userId).toBe("u1");
   });
 
   it("forgets an entry after its maximum age, and the oldest when full", async () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { workerIndex } from "./workers";
 
 const CHROMIUM_ARGS = [
   "--headless=new",
@@ -17,7 +18,12 @@ const CHROMIUM_ARGS = [
 
 export const screenshotsDir = fileURLToPath(new URL("../screenshots/", import.meta.url));
 
-export const baseUrl = () => inject("baseUrl");
+/** This worker's own server (decision 229). */
+export const baseUrl = () => e2eServer().baseUrl;
+export function e2eServer() {
+  const servers = inject("e2eServers");
+  return servers[workerIndex(servers.length)]!;
+}
 
 /** Debian's Chromium driven by playwright-core; `extraArgs` for one scenario's needs (a fake camera). */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {

@@ -1,11 +1,11 @@
 import { openDatabase, type DatabaseHandle } from "@elo/db";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
-import { launchBrowser } from "./browser";
+import { afterAll, beforeAll } from "vitest";
+import { e2eServer, launchBrowser } from "./browser";
 
 /** A connection to the e2e server's own database, for seeding rows a scenario needs. */
 export function e2eDatabase(): Promise<DatabaseHandle> {
-  return openDatabase({ url: inject("e2eDatabaseUrl"), poolMax: 2 });
+  return openDatabase({ url: e2eServer().databaseUrl, poolMax: 2 });
 }
 
 /**

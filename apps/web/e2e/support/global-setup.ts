@@ -6,11 +6,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
+import { E2E_WORKERS } from "./workers";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
-    e2eDatabaseUrl: string;
+    /** One server and database per worker (decision 229). */
+    e2eServers: Array<{ baseUrl: string; databaseUrl: string }>;
   }
 }
 
@@ -43,12 +44,22 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_00
 
 /**
  * Starts the built server (apps/server/dist) on a free port over a fresh PostgreSQL database with
- * the demo world, so scenarios can also seed rows directly. E2E_DATABASE_URL names the server to use.
+ * the demo world, so scenarios can also seed rows directly: one per worker, so that files running
+ * at once never share accounts or rows. E2E_DATABASE_URL names the server to use.
  */
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.E2E_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const dbName = `elo_e2e_${Date.now()}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, (_, i) => startServer(admin, adminUrl, `elo_e2e_${Date.now()}_${i}`)));
+  project.provide("e2eServers", servers.map(({ baseUrl, databaseUrl }) => ({ baseUrl, databaseUrl })));
+
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await admin.end();
+  };
+}
+
+async function startServer(admin: postgres.Sql, adminUrl: string, dbName: string) {
   await admin.unsafe(`create database ${dbName}`);
   const u = new URL(adminUrl);
   u.pathname = `/${dbName}`;
@@ -63,14 +74,11 @@ export default async function setup(project: TestProject) {
     stdio: ["ignore", "inherit", "inherit"],
   });
   await waitForHealth(baseUrl, child);
-  project.provide("baseUrl", baseUrl);
-  project.provide("e2eDatabaseUrl", databaseUrl);
-
-  return async () => {
+  const stop = async () => {
     child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
+    if (child.exitCode === null) await new Promise((r) => child.once("exit", r));
     await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   };
+  return { baseUrl, databaseUrl, stop };
 }

@@ -19,7 +19,13 @@ export function ConfirmEmailPage({ token, benefitId }: { token: string | undefin
       onSuccess: ({ viewerConfirmed }) => {
         if (viewerConfirmed) queryClient.setQueryData(trpc.auth.me.queryKey(), (old) => (old ? { ...old, emailConfirmed: true } : old));
       },
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }),
+      // Read again after the link was spent. The page's first `auth.me` may still be on its way, read
+      // before: invalidating alone would wait for that answer (a query without data keeps its fetch)
+      // and keep it, unconfirmed, for the staleTime. So it is cancelled first.
+      onSettled: async () => {
+        await queryClient.cancelQueries({ queryKey: trpc.auth.me.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+      },
     }),
   );
   const sent = useRef(false);
