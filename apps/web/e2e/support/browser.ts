@@ -2,8 +2,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { expect, inject } from "vitest";
-import { workerIndex } from "./workers";
+import { expect } from "vitest";
+import { e2eServer } from "./file-server";
 
 const CHROMIUM_ARGS = [
   "--headless=new",
@@ -18,12 +18,8 @@ const CHROMIUM_ARGS = [
 
 export const screenshotsDir = fileURLToPath(new URL("../screenshots/", import.meta.url));
 
-/** This worker's own server (decision 229). */
+/** This file's own server (decision 229). */
 export const baseUrl = () => e2eServer().baseUrl;
-export function e2eServer() {
-  const servers = inject("e2eServers");
-  return servers[workerIndex(servers.length)]!;
-}
 
 /** Debian's Chromium driven by playwright-core; `extraArgs` for one scenario's needs (a fake camera). */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {

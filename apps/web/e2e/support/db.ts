@@ -1,7 +1,8 @@
 import { openDatabase, type DatabaseHandle } from "@elo/db";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { e2eServer, launchBrowser } from "./browser";
+import { launchBrowser } from "./browser";
+import { e2eServer } from "./file-server";
 
 /** A connection to the e2e server's own database, for seeding rows a scenario needs. */
 export function e2eDatabase(): Promise<DatabaseHandle> {
