@@ -94,7 +94,9 @@ export async function startFileServer(template: { database: string; dataDir: str
       },
     };
   } catch (error) {
+    await admin.unsafe(`drop database if exists ${database} with (force)`).catch(() => undefined);
     await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
 }
